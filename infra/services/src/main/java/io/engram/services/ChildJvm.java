@@ -11,8 +11,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Builds the command line of a child JVM whose classpath was written at build time into a
- * resource {@code META-INF/engram/<name>.classpath} of the module holding its main class.
+ * Builds the command line of a child JVM whose classpath was written at build time into a resource
+ * {@code META-INF/engram/<name>.classpath} of the module holding its main class.
  */
 final class ChildJvm {
 

@@ -29,8 +29,8 @@ import org.slf4j.LoggerFactory;
  * runs under a small shell watchdog that signals it. Stopping closes the pipe, so a clean stop, a
  * crash of this JVM and a {@code kill -9} of it all end the child the same way.
  *
- * <p>Output goes to a log file; a line starting with {@code ENGRAM_READY} on standard output is
- * the child's own signal that it serves.
+ * <p>Output goes to a log file; a line starting with {@code ENGRAM_READY} on standard output is the
+ * child's own signal that it serves.
  */
 public final class ChildProcess implements AutoCloseable {
 

@@ -20,8 +20,8 @@ public final class KafkaBroker implements AutoCloseable {
     }
 
     /**
-     * Starts a broker with its log under {@code dir}; ports are the preferred ones when free
-     * (0: any free port).
+     * Starts a broker with its log under {@code dir}; ports are the preferred ones when free (0:
+     * any free port).
      */
     public static KafkaBroker start(
             Path dir, int preferredPort, int preferredControllerPort, String heap) {

@@ -41,7 +41,10 @@ public final class LocalServices implements AutoCloseable {
     private final RedisServer redis;
 
     private LocalServices(
-            PostgresServer postgres, KafkaBroker kafka, OpenSearchNode openSearch, RedisServer redis) {
+            PostgresServer postgres,
+            KafkaBroker kafka,
+            OpenSearchNode openSearch,
+            RedisServer redis) {
         this.postgres = postgres;
         this.kafka = kafka;
         this.openSearch = openSearch;

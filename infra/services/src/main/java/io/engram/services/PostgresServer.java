@@ -23,8 +23,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
 /**
- * A PostgreSQL server from the machine's own binaries, with its cluster under a directory of
- * ours.
+ * A PostgreSQL server from the machine's own binaries, with its cluster under a directory of ours.
  *
  * <p>PostgreSQL refuses to run as root. As root the server runs in an unprivileged user namespace
  * ({@code unshare --user}), where it is "nobody" but still owns the files it creates, so the data
@@ -49,7 +48,8 @@ public final class PostgresServer implements AutoCloseable {
      * Starts (initialising on first use) a cluster under {@code dir}, creates {@code database} if
      * it is missing. {@code durable=false} turns off fsync for throwaway test clusters.
      */
-    public static PostgresServer start(Path dir, int preferredPort, String database, boolean durable) {
+    public static PostgresServer start(
+            Path dir, int preferredPort, String database, boolean durable) {
         Path bin = findBinaries();
         Path data = dir.resolve("data");
         String password = initialise(bin, dir, data);
@@ -154,18 +154,22 @@ public final class PostgresServer implements AutoCloseable {
             new SecureRandom().nextBytes(secret);
             String password = HexFormat.of().formatHex(secret);
             Files.writeString(passwordFile, password + "\n", StandardCharsets.UTF_8);
-            Files.setPosixFilePermissions(passwordFile, PosixFilePermissions.fromString("rw-------"));
+            Files.setPosixFilePermissions(
+                    passwordFile, PosixFilePermissions.fromString("rw-------"));
 
             List<String> command = new ArrayList<>(unprivilegedPrefix());
             command.addAll(
                     List.of(
                             bin.resolve("initdb").toString(),
-                            "-D", data.toString(),
-                            "-U", SUPERUSER,
+                            "-D",
+                            data.toString(),
+                            "-U",
+                            SUPERUSER,
                             "--pwfile=" + passwordFile,
                             "--auth-host=scram-sha-256",
                             "--auth-local=peer",
-                            "-E", "UTF8",
+                            "-E",
+                            "UTF8",
                             "--no-locale",
                             "--no-sync"));
             Process initdb =

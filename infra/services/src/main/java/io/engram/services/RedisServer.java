@@ -17,8 +17,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * A Redis 6.2 server. The binary is the linux-amd64 build shipped inside the
- * {@code com.github.codemonstur:embedded-redis} jar, copied once under the data directory.
+ * A Redis 6.2 server. The binary is the linux-amd64 build shipped inside the {@code
+ * com.github.codemonstur:embedded-redis} jar, copied once under the data directory.
  */
 public final class RedisServer implements AutoCloseable {
 

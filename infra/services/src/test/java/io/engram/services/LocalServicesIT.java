@@ -82,11 +82,9 @@ class LocalServicesIT {
         parent.destroyForcibly();
         parent.waitFor(30, TimeUnit.SECONDS);
 
-        Instant deadline = Instant.now().plusSeconds(30);
-        while (Instant.now().isBefore(deadline)
-                && serverPids.stream().anyMatch(pid -> ProcessHandle.of(pid).isPresent())) {
-            Thread.onSpinWait();
-        }
+        Await.until(
+                Duration.ofSeconds(30),
+                () -> serverPids.stream().noneMatch(pid -> ProcessHandle.of(pid).isPresent()));
         assertThat(serverPids).noneMatch(pid -> ProcessHandle.of(pid).isPresent());
         assertThat(Files.exists(home.resolve("postgres/data/postmaster.pid"))).isFalse();
     }
@@ -95,7 +93,8 @@ class LocalServicesIT {
     public static final class OrphanProbe {
         public static void main(String[] args) throws Exception {
             Path home = Path.of(args[0]);
-            PostgresServer postgres = PostgresServer.start(home.resolve("postgres"), 0, "engram", false);
+            PostgresServer postgres =
+                    PostgresServer.start(home.resolve("postgres"), 0, "engram", false);
             RedisServer redis = RedisServer.start(home.resolve("redis"), 0, false);
             System.out.println("PIDS " + serverPid(postgres.pid()) + " " + serverPid(redis.pid()));
             System.out.flush();

@@ -20,13 +20,13 @@ import org.apache.kafka.server.common.Feature;
 import org.apache.kafka.server.common.MetadataVersion;
 
 /**
- * A single Kafka broker in KRaft mode (broker and controller in one node), run in a JVM of its
- * own by the services launcher.
+ * A single Kafka broker in KRaft mode (broker and controller in one node), run in a JVM of its own
+ * by the services launcher.
  *
  * <p>Arguments: {@code <log dir> <broker port> <controller port>}. Formats the log directory on
  * first start (keeping its cluster id on later starts), prints {@code ENGRAM_READY
- * bootstrap=127.0.0.1:<port>} once the broker answers an admin request, and exits when its
- * standard input closes.
+ * bootstrap=127.0.0.1:<port>} once the broker answers an admin request, and exits when its standard
+ * input closes.
  */
 public final class KafkaBrokerMain {
 

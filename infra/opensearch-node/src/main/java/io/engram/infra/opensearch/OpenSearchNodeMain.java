@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
+import org.opensearch.analysis.common.CommonAnalysisPlugin;
 import org.opensearch.common.settings.Settings;
 import org.opensearch.env.Environment;
 import org.opensearch.http.HttpServerTransport;
@@ -17,7 +18,8 @@ import org.opensearch.plugins.Plugin;
 import org.opensearch.transport.Netty4Plugin;
 
 /**
- * A single-node OpenSearch with the k-NN plugin, run in a JVM of its own by the services launcher.
+ * A single-node OpenSearch with the k-NN plugin and the common analysers (stemming, stop words),
+ * run in a JVM of its own by the services launcher.
  *
  * <p>Arguments: {@code <home dir> <first http port> <last http port> <cluster name>}. Prints one
  * line {@code ENGRAM_READY http=<port>} on stdout once the node serves HTTP, and exits when its
@@ -36,7 +38,8 @@ public final class OpenSearchNodeMain {
 
     public static void main(String[] args) throws Exception {
         if (args.length != 4) {
-            System.err.println("usage: OpenSearchNodeMain <home> <first-port> <last-port> <cluster>");
+            System.err.println(
+                    "usage: OpenSearchNodeMain <home> <first-port> <last-port> <cluster>");
             System.exit(2);
         }
         Path home = Path.of(args[0]).toAbsolutePath();
@@ -61,7 +64,10 @@ public final class OpenSearchNodeMain {
         Environment environment =
                 InternalSettingsPreparer.prepareEnvironment(
                         settings, Map.of(), home.resolve("config"), () -> "node-0");
-        Node node = new EmbeddedNode(environment, List.of(Netty4Plugin.class, KNNPlugin.class));
+        Node node =
+                new EmbeddedNode(
+                        environment,
+                        List.of(Netty4Plugin.class, CommonAnalysisPlugin.class, KNNPlugin.class));
         Runtime.getRuntime()
                 .addShutdownHook(
                         new Thread(

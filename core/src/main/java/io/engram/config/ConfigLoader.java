@@ -1,0 +1,178 @@
+package io.engram.config;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Collectors;
+
+/**
+ * Reads the configuration: defaults, then the YAML file, then environment variables. Fails with a
+ * {@link ConfigException} naming the key for an unknown key, a secret in the file or a value that
+ * does not parse.
+ */
+public final class ConfigLoader {
+
+    /** Environment variable naming the YAML file when no path is given. */
+    public static final String CONFIG_FILE_ENV = "ENGRAM_CONFIG";
+
+    private ConfigLoader() {}
+
+    public static EngramConfig load(Optional<Path> file, Map<String, String> env) {
+        Optional<Path> source =
+                file.or(
+                        () ->
+                                Optional.ofNullable(env.get(CONFIG_FILE_ENV))
+                                        .filter(s -> !s.isBlank())
+                                        .map(Path::of));
+        Map<String, String> fromFile = source.map(ConfigLoader::readYaml).orElse(Map.of());
+        return resolve(fromFile, env, source.map(Path::toString).orElse("(none)"));
+    }
+
+    static EngramConfig resolve(
+            Map<String, String> fromFile, Map<String, String> env, String source) {
+        Map<String, ConfigKey<?>> known = new LinkedHashMap<>();
+        ConfigKeys.ALL.forEach(k -> known.put(k.name(), k));
+        for (String key : fromFile.keySet()) {
+            ConfigKey<?> k = known.get(key);
+            if (k == null) {
+                throw new ConfigException(
+                        "unknown configuration key '"
+                                + key
+                                + "' in "
+                                + source
+                                + "; known keys: "
+                                + String.join(", ", known.keySet()));
+            }
+            if (k.secret()) {
+                throw new ConfigException(
+                        "configuration key '"
+                                + key
+                                + "' is a secret and may only be set through the environment"
+                                + " variable "
+                                + k.env()
+                                + ", not in "
+                                + source);
+            }
+        }
+        Values values = new Values(fromFile, env);
+        return new EngramConfig(
+                Path.of(expandHome(values.get(ConfigKeys.HOME))),
+                new EngramConfig.Server(
+                        values.get(ConfigKeys.SERVER_HOST), values.get(ConfigKeys.SERVER_PORT)),
+                new EngramConfig.Postgres(
+                        values.get(ConfigKeys.POSTGRES_URL),
+                        values.get(ConfigKeys.POSTGRES_USER),
+                        values.get(ConfigKeys.POSTGRES_PASSWORD),
+                        values.get(ConfigKeys.POSTGRES_POOL_SIZE)),
+                new EngramConfig.Kafka(
+                        values.get(ConfigKeys.KAFKA_BOOTSTRAP_SERVERS),
+                        values.get(ConfigKeys.KAFKA_TURNS_TOPIC),
+                        values.get(ConfigKeys.KAFKA_DLQ_TOPIC),
+                        values.get(ConfigKeys.KAFKA_PARTITIONS)),
+                new EngramConfig.OpenSearch(
+                        values.get(ConfigKeys.OPENSEARCH_URL),
+                        values.get(ConfigKeys.OPENSEARCH_INDEX_PREFIX),
+                        values.get(ConfigKeys.OPENSEARCH_SHARDS),
+                        values.get(ConfigKeys.OPENSEARCH_REPLICAS)),
+                new EngramConfig.Redis(values.get(ConfigKeys.REDIS_URL)),
+                new EngramConfig.Embedding(values.get(ConfigKeys.EMBEDDING_VERSION)),
+                new EngramConfig.Auth(
+                        Optional.of(values.get(ConfigKeys.AUTH_BOOTSTRAP_KEY))
+                                .filter(s -> !s.isEmpty())),
+                new EngramConfig.Local(
+                        values.get(ConfigKeys.LOCAL_POSTGRES_PORT),
+                        values.get(ConfigKeys.LOCAL_KAFKA_PORT),
+                        values.get(ConfigKeys.LOCAL_KAFKA_CONTROLLER_PORT),
+                        values.get(ConfigKeys.LOCAL_OPENSEARCH_PORT),
+                        values.get(ConfigKeys.LOCAL_REDIS_PORT),
+                        values.get(ConfigKeys.LOCAL_OPENSEARCH_HEAP),
+                        values.get(ConfigKeys.LOCAL_KAFKA_HEAP)));
+    }
+
+    /** Looks a key up in the environment, then the file, then its default, and parses it. */
+    private record Values(Map<String, String> file, Map<String, String> env) {
+        <T> T get(ConfigKey<T> key) {
+            String text;
+            String origin;
+            if (env.containsKey(key.env())) {
+                text = env.get(key.env());
+                origin = "environment variable " + key.env();
+            } else if (file.containsKey(key.name())) {
+                text = file.get(key.name());
+                origin = "configuration file";
+            } else {
+                text = key.defaultValue();
+                origin = "default";
+            }
+            try {
+                return key.parser().apply(text);
+            } catch (IllegalArgumentException e) {
+                throw new ConfigException(
+                        "invalid value for configuration key '"
+                                + key.name()
+                                + "' (from "
+                                + origin
+                                + "): "
+                                + e.getMessage());
+            }
+        }
+    }
+
+    private static String expandHome(String path) {
+        if (path.equals("~") || path.startsWith("~/")) {
+            return System.getProperty("user.home") + path.substring(1);
+        }
+        return path;
+    }
+
+    private static Map<String, String> readYaml(Path file) {
+        if (!Files.isRegularFile(file)) {
+            throw new ConfigException("configuration file " + file + " does not exist");
+        }
+        JsonNode root;
+        try {
+            root = new ObjectMapper(new YAMLFactory()).readTree(file.toFile());
+        } catch (IOException e) {
+            throw new ConfigException(
+                    "configuration file " + file + " is not valid YAML: " + e.getMessage());
+        }
+        Map<String, String> flat = new LinkedHashMap<>();
+        if (root == null || root.isMissingNode() || root.isNull()) {
+            return flat;
+        }
+        if (!root.isObject()) {
+            throw new ConfigException("configuration file " + file + " must be a YAML mapping");
+        }
+        flatten("", root, flat, file);
+        return flat;
+    }
+
+    private static void flatten(String prefix, JsonNode node, Map<String, String> out, Path file) {
+        Iterator<Map.Entry<String, JsonNode>> fields = node.fields();
+        while (fields.hasNext()) {
+            Map.Entry<String, JsonNode> field = fields.next();
+            String key = prefix.isEmpty() ? field.getKey() : prefix + "." + field.getKey();
+            JsonNode value = field.getValue();
+            if (value.isObject()) {
+                flatten(key, value, out, file);
+            } else if (value.isArray()) {
+                List<String> items = new ArrayList<>();
+                value.forEach(v -> items.add(v.asText()));
+                out.put(key, items.stream().collect(Collectors.joining(",")));
+            } else if (value.isNull()) {
+                out.put(key, "");
+            } else {
+                out.put(key, value.asText());
+            }
+        }
+    }
+}

@@ -1,0 +1,114 @@
+package io.engram.config;
+
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The typed configuration both planes read. Built by {@link ConfigLoader} from defaults, an
+ * optional YAML file and {@code ENGRAM_*} environment variables, in that order of precedence.
+ */
+public record EngramConfig(
+        Path home,
+        Server server,
+        Postgres postgres,
+        Kafka kafka,
+        OpenSearch openSearch,
+        Redis redis,
+        Embedding embedding,
+        Auth auth,
+        Local local) {
+
+    public record Server(String host, int port) {}
+
+    public record Postgres(String url, String user, String password, int poolSize) {
+        @Override
+        public String toString() {
+            return "Postgres[url="
+                    + url
+                    + ", user="
+                    + user
+                    + ", password=***, poolSize="
+                    + poolSize
+                    + "]";
+        }
+    }
+
+    public record Kafka(
+            String bootstrapServers, String turnsTopic, String dlqTopic, int partitions) {}
+
+    public record OpenSearch(String url, String indexPrefix, int shards, int replicas) {}
+
+    public record Redis(String url) {}
+
+    public record Embedding(String version) {}
+
+    public record Auth(Optional<String> bootstrapKey) {
+        @Override
+        public String toString() {
+            return "Auth[bootstrapKey=" + (bootstrapKey.isPresent() ? "***" : "none") + "]";
+        }
+    }
+
+    /** Settings of the embedded services the local stack starts. */
+    public record Local(
+            int postgresPort,
+            int kafkaPort,
+            int kafkaControllerPort,
+            int openSearchPort,
+            int redisPort,
+            String openSearchHeap,
+            String kafkaHeap) {}
+
+    /** Defaults only, with the process environment applied. */
+    public static EngramConfig fromEnvironment() {
+        return ConfigLoader.load(Optional.empty(), System.getenv());
+    }
+
+    /** Defaults only, ignoring the environment (tests). */
+    public static EngramConfig defaults() {
+        return ConfigLoader.load(Optional.empty(), Map.of());
+    }
+
+    /** A copy that points at already running services (the local stack's or a test's). */
+    public EngramConfig withServices(
+            String postgresUrl,
+            String postgresUser,
+            String postgresPassword,
+            String kafkaBootstrap,
+            String openSearchUrl,
+            String redisUrl) {
+        return new EngramConfig(
+                home,
+                server,
+                new Postgres(postgresUrl, postgresUser, postgresPassword, postgres.poolSize()),
+                new Kafka(kafkaBootstrap, kafka.turnsTopic(), kafka.dlqTopic(), kafka.partitions()),
+                new OpenSearch(
+                        openSearchUrl,
+                        openSearch.indexPrefix(),
+                        openSearch.shards(),
+                        openSearch.replicas()),
+                new Redis(redisUrl),
+                embedding,
+                auth,
+                local);
+    }
+
+    public EngramConfig withServerPort(int port) {
+        return new EngramConfig(
+                home,
+                new Server(server.host(), port),
+                postgres,
+                kafka,
+                openSearch,
+                redis,
+                embedding,
+                auth,
+                local);
+    }
+
+    /** The alias every read and write of memories goes through for the configured model. */
+    public String memoryIndexAlias() {
+        return openSearch.indexPrefix() + "-" + embedding.version();
+    }
+}

@@ -1,0 +1,182 @@
+package io.engram.store.opensearch;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.engram.memory.Scope;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * Builds every search against the memory index. It cannot be created without a {@link Scope}, and
+ * every query it produces filters on tenant, user, project, environment and (unless history is
+ * asked for) status=active. This class is the isolation boundary between users.
+ */
+public final class MemoryQuery {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private final Scope scope;
+    private final List<String> types = new ArrayList<>();
+    private final List<String> tiers = new ArrayList<>();
+    private final List<String> tags = new ArrayList<>();
+    private String sessionId;
+    private String embeddingVersion;
+    private Instant from;
+    private Instant to;
+    private boolean includeHistory;
+
+    private MemoryQuery(Scope scope) {
+        this.scope = Objects.requireNonNull(scope, "scope");
+    }
+
+    public static MemoryQuery forScope(Scope scope) {
+        return new MemoryQuery(scope);
+    }
+
+    public MemoryQuery types(List<String> values) {
+        types.addAll(values);
+        return this;
+    }
+
+    public MemoryQuery tiers(List<String> values) {
+        tiers.addAll(values);
+        return this;
+    }
+
+    /** Memories carrying every one of these tags. */
+    public MemoryQuery tags(List<String> values) {
+        tags.addAll(values);
+        return this;
+    }
+
+    public MemoryQuery session(String value) {
+        this.sessionId = value;
+        return this;
+    }
+
+    public MemoryQuery embeddingVersion(String value) {
+        this.embeddingVersion = value;
+        return this;
+    }
+
+    /** Memories whose {@code valid_from} falls in [from, to); either bound may be null. */
+    public MemoryQuery validBetween(Instant fromInclusive, Instant toExclusive) {
+        this.from = fromInclusive;
+        this.to = toExclusive;
+        return this;
+    }
+
+    public MemoryQuery includeHistory(boolean value) {
+        this.includeHistory = value;
+        return this;
+    }
+
+    public Scope scope() {
+        return scope;
+    }
+
+    /** The routing parameter every request for this scope must send. */
+    public String routing() {
+        return scope.routing();
+    }
+
+    /** The bool filter clauses: scope first, then the caller's filters. */
+    public ArrayNode filterClauses() {
+        ArrayNode filters = JSON.createArrayNode();
+        term(filters, "tenant_id", scope.tenantId());
+        term(filters, "user_id", scope.userId());
+        term(filters, "project_id", scope.projectId());
+        term(filters, "environment", scope.environment());
+        if (!includeHistory) {
+            term(filters, "status", "active");
+        }
+        terms(filters, "type", types);
+        terms(filters, "tier", tiers);
+        for (String tag : tags) {
+            term(filters, "tags", tag);
+        }
+        if (sessionId != null) {
+            term(filters, "session_id", sessionId);
+        }
+        if (embeddingVersion != null) {
+            term(filters, "embedding_version", embeddingVersion);
+        }
+        if (from != null || to != null) {
+            ObjectNode range = filters.addObject().putObject("range").putObject("valid_from");
+            if (from != null) {
+                range.put("gte", from.toString());
+            }
+            if (to != null) {
+                range.put("lt", to.toString());
+            }
+        }
+        return filters;
+    }
+
+    /**
+     * Candidate list size of the HNSW search. A user's memories are a small slice of a shard, and
+     * when the filter is not selective enough for Lucene to search exactly, a wide candidate list
+     * keeps the approximate search exact in practice.
+     */
+    public static final int EF_SEARCH = 256;
+
+    /** A filtered k-NN search: the {@code k} nearest memories of this scope. */
+    public ObjectNode knn(float[] vector, int k) {
+        if (vector.length != MemoryIndex.DIMENSION) {
+            throw new IllegalArgumentException(
+                    "query vector has "
+                            + vector.length
+                            + " dimensions, expected "
+                            + MemoryIndex.DIMENSION);
+        }
+        ObjectNode body = JSON.createObjectNode();
+        body.put("size", k);
+        body.putArray("_source").add("id");
+        ObjectNode knn =
+                body.putObject("query").putObject("knn").putObject(MemoryIndex.VECTOR_FIELD);
+        ArrayNode v = knn.putArray("vector");
+        for (float f : vector) {
+            v.add(f);
+        }
+        knn.put("k", k);
+        knn.putObject("method_parameters").put("ef_search", Math.max(EF_SEARCH, k));
+        knn.putObject("filter").putObject("bool").set("filter", filterClauses());
+        return body;
+    }
+
+    /** A BM25 full-text search over content within this scope. */
+    public ObjectNode bm25(String text, int size) {
+        ObjectNode body = JSON.createObjectNode();
+        body.put("size", size);
+        body.putArray("_source").add("id");
+        ObjectNode bool = body.putObject("query").putObject("bool");
+        bool.putArray("must")
+                .addObject()
+                .putObject("match")
+                .putObject("content")
+                .put("query", text);
+        bool.set("filter", filterClauses());
+        return body;
+    }
+
+    /** All memories of this scope (for delete-by-query and counts). */
+    public ObjectNode all() {
+        ObjectNode body = JSON.createObjectNode();
+        body.putObject("query").putObject("bool").set("filter", filterClauses());
+        return body;
+    }
+
+    private static void term(ArrayNode filters, String field, String value) {
+        filters.addObject().putObject("term").put(field, value);
+    }
+
+    private static void terms(ArrayNode filters, String field, List<String> values) {
+        if (!values.isEmpty()) {
+            ArrayNode array = filters.addObject().putObject("terms").putArray(field);
+            values.forEach(array::add);
+        }
+    }
+}

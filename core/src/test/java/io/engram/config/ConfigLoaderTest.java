@@ -1,0 +1,125 @@
+package io.engram.config;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ConfigLoaderTest {
+
+    @TempDir Path dir;
+
+    @Test
+    void defaultsRunTheLocalStackOnLoopback() {
+        EngramConfig config = EngramConfig.defaults();
+        assertThat(config.server().host()).isEqualTo("127.0.0.1");
+        assertThat(config.server().port()).isEqualTo(8080);
+        assertThat(config.home()).isEqualTo(Path.of(System.getProperty("user.home"), ".engram"));
+        assertThat(config.kafka().turnsTopic()).isEqualTo("engram.turns");
+        assertThat(config.kafka().dlqTopic()).isEqualTo("engram.turns.dlq");
+        assertThat(config.postgres().url()).isEmpty();
+        assertThat(config.memoryIndexAlias()).isEqualTo("engram-memories-minilm-l6-v2-fp32");
+        assertThat(config.auth().bootstrapKey()).isEmpty();
+    }
+
+    @Test
+    void fileOverridesDefaultsAndEnvironmentOverridesFile() throws Exception {
+        Path file = dir.resolve("engram.yaml");
+        Files.writeString(
+                file,
+                "server:\n  port: 9000\n  host: 127.0.0.2\nkafka:\n  turns_topic: chat.turns\n");
+        EngramConfig config =
+                ConfigLoader.load(
+                        Optional.of(file),
+                        Map.of("ENGRAM_PORT", "9100", "ENGRAM_HOME", "/data/engram"));
+        assertThat(config.server().port()).isEqualTo(9100);
+        assertThat(config.server().host()).isEqualTo("127.0.0.2");
+        assertThat(config.kafka().turnsTopic()).isEqualTo("chat.turns");
+        assertThat(config.home()).isEqualTo(Path.of("/data/engram"));
+    }
+
+    @Test
+    void configFileCanBeNamedByEnvironment() throws Exception {
+        Path file = dir.resolve("other.yaml");
+        Files.writeString(file, "opensearch:\n  shards: 3\n");
+        EngramConfig config =
+                ConfigLoader.load(Optional.empty(), Map.of("ENGRAM_CONFIG", file.toString()));
+        assertThat(config.openSearch().shards()).isEqualTo(3);
+    }
+
+    @Test
+    void genericEnvironmentNamesFollowTheDottedKey() {
+        EngramConfig config =
+                ConfigLoader.load(
+                        Optional.empty(),
+                        Map.of(
+                                "ENGRAM_KAFKA_BOOTSTRAP_SERVERS", "127.0.0.1:9092",
+                                "ENGRAM_BOOTSTRAP_KEY", "ek_secret",
+                                "ENGRAM_POSTGRES_PASSWORD", "pw"));
+        assertThat(config.kafka().bootstrapServers()).isEqualTo("127.0.0.1:9092");
+        assertThat(config.auth().bootstrapKey()).contains("ek_secret");
+        assertThat(config.postgres().password()).isEqualTo("pw");
+        assertThat(config.toString()).doesNotContain("ek_secret").doesNotContain("password=pw");
+    }
+
+    @Test
+    void unknownKeyInFileIsRejectedByName() throws Exception {
+        Path file = dir.resolve("engram.yaml");
+        Files.writeString(file, "sever:\n  port: 9000\n");
+        assertThatThrownBy(() -> ConfigLoader.load(Optional.of(file), Map.of()))
+                .isInstanceOf(ConfigException.class)
+                .hasMessageContaining("unknown configuration key 'sever.port'");
+    }
+
+    @Test
+    void invalidValueNamesKeyOriginAndProblem() {
+        assertThatThrownBy(
+                        () -> ConfigLoader.load(Optional.empty(), Map.of("ENGRAM_PORT", "eighty")))
+                .isInstanceOf(ConfigException.class)
+                .hasMessageContaining("'server.port'")
+                .hasMessageContaining("ENGRAM_PORT")
+                .hasMessageContaining("expected a whole number");
+        assertThatThrownBy(
+                        () -> ConfigLoader.load(Optional.empty(), Map.of("ENGRAM_PORT", "70000")))
+                .hasMessageContaining("from 0 to 65535");
+        assertThatThrownBy(
+                        () ->
+                                ConfigLoader.load(
+                                        Optional.empty(),
+                                        Map.of("ENGRAM_OPENSEARCH_URL", "ftp://somewhere")))
+                .hasMessageContaining("'opensearch.url'")
+                .hasMessageContaining("http or https");
+        assertThatThrownBy(
+                        () ->
+                                ConfigLoader.load(
+                                        Optional.empty(),
+                                        Map.of("ENGRAM_KAFKA_BOOTSTRAP_SERVERS", "localhost")))
+                .hasMessageContaining("'kafka.bootstrap_servers'")
+                .hasMessageContaining("host:port");
+    }
+
+    @Test
+    void secretsAreRefusedInTheFile() throws Exception {
+        Path file = dir.resolve("engram.yaml");
+        Files.writeString(file, "postgres:\n  password: hunter2\n");
+        assertThatThrownBy(() -> ConfigLoader.load(Optional.of(file), Map.of()))
+                .isInstanceOf(ConfigException.class)
+                .hasMessageContaining("'postgres.password' is a secret")
+                .hasMessageContaining("ENGRAM_POSTGRES_PASSWORD");
+    }
+
+    @Test
+    void missingOrMalformedFileIsNamed() throws Exception {
+        assertThatThrownBy(() -> ConfigLoader.load(Optional.of(dir.resolve("none.yaml")), Map.of()))
+                .hasMessageContaining("does not exist");
+        Path bad = dir.resolve("bad.yaml");
+        Files.writeString(bad, "server: [port: 1\n");
+        assertThatThrownBy(() -> ConfigLoader.load(Optional.of(bad), Map.of()))
+                .hasMessageContaining("is not valid YAML");
+    }
+}

@@ -1,0 +1,104 @@
+package io.engram.events;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.engram.services.SharedServices;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.apache.kafka.common.serialization.StringDeserializer;
+import org.apache.kafka.common.serialization.StringSerializer;
+import org.junit.jupiter.api.Test;
+
+class TurnTopicIT {
+
+    @Test
+    void turnsProducedToTheBrokerAreConsumedAndParsedInOrder() throws Exception {
+        String bootstrap = SharedServices.kafka().bootstrapServers();
+        String topic = "engram.turns.it";
+        assertThat(TopicBootstrap.ensure(bootstrap, List.of(topic, topic + ".dlq"), 2, (short) 1))
+                .containsExactly(topic, topic + ".dlq");
+        assertThat(TopicBootstrap.ensure(bootstrap, List.of(topic, topic + ".dlq"), 2, (short) 1))
+                .isEmpty();
+
+        List<ChatEvent> sent = new ArrayList<>();
+        for (int i = 0; i < 5; i++) {
+            sent.add(
+                    new TurnEvent(
+                            "e" + i,
+                            "acme",
+                            "default",
+                            "dev",
+                            "alice",
+                            "s1",
+                            "t" + i,
+                            Role.USER,
+                            Optional.of("Alice"),
+                            "turn number " + i,
+                            Instant.parse("2026-03-15T10:00:00Z").plusSeconds(i)));
+        }
+        sent.add(
+                new SessionEndEvent(
+                        "e5",
+                        "acme",
+                        "default",
+                        "dev",
+                        "alice",
+                        "s1",
+                        Instant.parse("2026-03-15T10:05:00Z")));
+
+        try (KafkaProducer<String, byte[]> producer =
+                new KafkaProducer<>(
+                        Map.of(
+                                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG,
+                                bootstrap,
+                                ProducerConfig.ACKS_CONFIG,
+                                "all",
+                                ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG,
+                                true),
+                        new StringSerializer(),
+                        new ByteArraySerializer())) {
+            for (ChatEvent event : sent) {
+                producer.send(new ProducerRecord<>(topic, event.key(), EventCodec.encode(event)))
+                        .get();
+            }
+            producer.send(new ProducerRecord<>(topic, "acme/alice/s1", "{oops".getBytes())).get();
+        }
+
+        List<ParseResult> received = new ArrayList<>();
+        try (KafkaConsumer<String, byte[]> consumer =
+                new KafkaConsumer<>(
+                        Map.of(
+                                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap,
+                                ConsumerConfig.GROUP_ID_CONFIG, "turn-topic-it",
+                                ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest"),
+                        new StringDeserializer(),
+                        new ByteArrayDeserializer())) {
+            consumer.subscribe(List.of(topic));
+            Instant deadline = Instant.now().plusSeconds(60);
+            while (received.size() < sent.size() + 1 && Instant.now().isBefore(deadline)) {
+                for (ConsumerRecord<String, byte[]> record :
+                        consumer.poll(Duration.ofMillis(500))) {
+                    assertThat(record.key()).isEqualTo("acme/alice/s1");
+                    received.add(EventCodec.parse(record.value()));
+                }
+            }
+        }
+        assertThat(received).hasSize(sent.size() + 1);
+        assertThat(received.subList(0, sent.size()))
+                .containsExactlyElementsOf(
+                        sent.stream().map(e -> (ParseResult) new ParseResult.Accepted(e)).toList());
+        assertThat(received.get(sent.size())).isInstanceOf(ParseResult.Rejected.class);
+    }
+}

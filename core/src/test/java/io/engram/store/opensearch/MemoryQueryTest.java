@@ -1,0 +1,75 @@
+package io.engram.store.opensearch;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.engram.memory.Scope;
+import java.time.Instant;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class MemoryQueryTest {
+
+    private static final Scope ALICE = new Scope("acme", "default", "prod", "alice");
+
+    @Test
+    void everyQueryFiltersOnTheWholeScopeAndActiveStatus() {
+        MemoryQuery query = MemoryQuery.forScope(ALICE);
+        for (JsonNode filters :
+                List.of(
+                        query.knn(new float[MemoryIndex.DIMENSION], 5)
+                                .path("query")
+                                .path("knn")
+                                .path("vec")
+                                .path("filter")
+                                .path("bool")
+                                .path("filter"),
+                        query.bm25("budget", 5).path("query").path("bool").path("filter"),
+                        query.all().path("query").path("bool").path("filter"))) {
+            assertThat(filters.toString())
+                    .contains("{\"term\":{\"tenant_id\":\"acme\"}}")
+                    .contains("{\"term\":{\"user_id\":\"alice\"}}")
+                    .contains("{\"term\":{\"project_id\":\"default\"}}")
+                    .contains("{\"term\":{\"environment\":\"prod\"}}")
+                    .contains("{\"term\":{\"status\":\"active\"}}");
+        }
+        assertThat(query.routing()).isEqualTo("acme/alice");
+    }
+
+    @Test
+    void callerFiltersAddToTheScopeAndNeverReplaceIt() {
+        JsonNode filters =
+                MemoryQuery.forScope(ALICE)
+                        .types(List.of("semantic"))
+                        .tags(List.of("travel", "budget"))
+                        .session("s1")
+                        .validBetween(Instant.parse("2026-01-01T00:00:00Z"), null)
+                        .includeHistory(true)
+                        .filterClauses();
+        String text = filters.toString();
+        assertThat(text)
+                .contains("\"user_id\":\"alice\"")
+                .contains("{\"terms\":{\"type\":[\"semantic\"]}}")
+                .contains("{\"term\":{\"tags\":\"travel\"}}")
+                .contains("{\"term\":{\"tags\":\"budget\"}}")
+                .contains("{\"term\":{\"session_id\":\"s1\"}}")
+                .contains("\"gte\":\"2026-01-01T00:00:00Z\"")
+                .doesNotContain("\"status\"");
+    }
+
+    @Test
+    void aScopeCannotBeBuiltWithoutTenantOrUser() {
+        assertThatThrownBy(() -> new Scope(null, "p", "e", "u")).hasMessageContaining("tenant_id");
+        assertThatThrownBy(() -> new Scope("t", "p", "e", "")).hasMessageContaining("user_id");
+        assertThatThrownBy(() -> new Scope("t", "p", "e", "a\"b")).hasMessageContaining("user_id");
+        assertThatThrownBy(() -> MemoryQuery.forScope(null))
+                .isInstanceOf(NullPointerException.class);
+    }
+
+    @Test
+    void rejectsQueryVectorsOfTheWrongSize() {
+        assertThatThrownBy(() -> MemoryQuery.forScope(ALICE).knn(new float[10], 5))
+                .hasMessageContaining("10 dimensions");
+    }
+}
