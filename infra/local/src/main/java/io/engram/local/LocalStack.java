@@ -1,0 +1,221 @@
+package io.engram.local;
+
+import io.engram.config.EngramConfig;
+import io.engram.events.TopicBootstrap;
+import io.engram.jobs.runtime.LocalFlinkCluster;
+import io.engram.services.LocalServices;
+import io.engram.serving.ServingApp;
+import io.engram.store.opensearch.IndexBootstrap;
+import io.engram.store.opensearch.OpenSearchClient;
+import io.engram.store.postgres.SchemaMigrator;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.channels.OverlappingFileLockException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.time.Duration;
+import java.util.List;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Everything Engram needs on one machine: PostgreSQL, Kafka, OpenSearch and Redis as child
+ * processes, a Flink mini cluster and the serving tier, with all data under ENGRAM_HOME.
+ */
+public final class LocalStack implements AutoCloseable {
+
+    private static final Logger LOG = LoggerFactory.getLogger(LocalStack.class);
+
+    private final EngramConfig config;
+    private final FileChannel lockChannel;
+    private final FileLock lock;
+    private final LocalServices services;
+    private final LocalFlinkCluster flink;
+    private final ServingApp serving;
+    private final String apiKey;
+    private final Duration startupTime;
+    private volatile boolean closed;
+
+    private LocalStack(
+            EngramConfig config,
+            FileChannel lockChannel,
+            FileLock lock,
+            LocalServices services,
+            LocalFlinkCluster flink,
+            ServingApp serving,
+            String apiKey,
+            Duration startupTime) {
+        this.config = config;
+        this.lockChannel = lockChannel;
+        this.lock = lock;
+        this.services = services;
+        this.flink = flink;
+        this.serving = serving;
+        this.apiKey = apiKey;
+        this.startupTime = startupTime;
+    }
+
+    public static LocalStack start(EngramConfig base) {
+        long t0 = System.nanoTime();
+        Path home = base.home();
+        FileChannel lockChannel = null;
+        FileLock lock = null;
+        LocalServices services = null;
+        LocalFlinkCluster flink = null;
+        try {
+            Files.createDirectories(home);
+            lockChannel =
+                    FileChannel.open(
+                            home.resolve(".lock"),
+                            StandardOpenOption.CREATE,
+                            StandardOpenOption.WRITE);
+            try {
+                lock = lockChannel.tryLock();
+            } catch (OverlappingFileLockException e) {
+                lock = null; // held by this JVM
+            }
+            if (lock == null) {
+                throw new IllegalStateException(
+                        "another Engram local stack is running with ENGRAM_HOME=" + home);
+            }
+            EngramConfig.Local local = base.local();
+            services =
+                    LocalServices.start(
+                            new LocalServices.Spec(
+                                    home,
+                                    "engram",
+                                    local.postgresPort(),
+                                    local.kafkaPort(),
+                                    local.kafkaControllerPort(),
+                                    local.openSearchPort(),
+                                    local.redisPort(),
+                                    local.openSearchHeap(),
+                                    local.kafkaHeap(),
+                                    true));
+            EngramConfig config =
+                    base.withServices(
+                            services.postgres().jdbcUrl("engram"),
+                            services.postgres().user(),
+                            services.postgres().password(),
+                            services.kafka().bootstrapServers(),
+                            services.openSearch().url(),
+                            services.redis().url());
+
+            int migrations =
+                    SchemaMigrator.migrate(
+                            config.postgres().url(),
+                            config.postgres().user(),
+                            config.postgres().password());
+            List<String> topics =
+                    TopicBootstrap.ensure(
+                            config.kafka().bootstrapServers(),
+                            List.of(config.kafka().turnsTopic(), config.kafka().dlqTopic()),
+                            config.kafka().partitions(),
+                            (short) 1);
+            IndexBootstrap.Result index =
+                    IndexBootstrap.ensure(
+                            new OpenSearchClient(config.openSearch().url(), Duration.ofSeconds(30)),
+                            config.memoryIndexAlias(),
+                            config.openSearch().shards(),
+                            config.openSearch().replicas());
+            LOG.info(
+                    "storage ready: {} migration(s) applied, topics created {}, index {} ({})",
+                    migrations,
+                    topics,
+                    index.index(),
+                    index.created() ? "created" : "existing");
+
+            String apiKey = BootstrapKey.resolve(config.auth().bootstrapKey(), home);
+            BootstrapKey.register(
+                    config.postgres().url(),
+                    config.postgres().user(),
+                    config.postgres().password(),
+                    apiKey);
+
+            flink = LocalFlinkCluster.start(home.resolve("flink"), 4);
+            ServingApp serving = ServingApp.start(config);
+            Duration took = Duration.ofNanos(System.nanoTime() - t0);
+            return new LocalStack(
+                    config, lockChannel, lock, services, flink, serving, apiKey, took);
+        } catch (IOException e) {
+            cleanUp(flink, services, lock, lockChannel);
+            throw new UncheckedIOException("cannot use ENGRAM_HOME=" + home, e);
+        } catch (Exception e) {
+            cleanUp(flink, services, lock, lockChannel);
+            throw e instanceof RuntimeException r
+                    ? r
+                    : new IllegalStateException(e.getMessage(), e);
+        }
+    }
+
+    private static void cleanUp(
+            LocalFlinkCluster flink, LocalServices services, FileLock lock, FileChannel channel) {
+        if (flink != null) {
+            try {
+                flink.close();
+            } catch (Exception e) {
+                LOG.warn("stopping Flink failed", e);
+            }
+        }
+        if (services != null) {
+            services.close();
+        }
+        try {
+            if (lock != null) {
+                lock.release();
+            }
+            if (channel != null) {
+                channel.close();
+            }
+        } catch (IOException e) {
+            LOG.debug("releasing the home lock: {}", e.toString());
+        }
+    }
+
+    public String url() {
+        return "http://" + config.server().host() + ":" + serving.port();
+    }
+
+    public int port() {
+        return serving.port();
+    }
+
+    public String apiKey() {
+        return apiKey;
+    }
+
+    /** The configuration with the addresses of the running services filled in. */
+    public EngramConfig config() {
+        return config;
+    }
+
+    public LocalServices services() {
+        return services;
+    }
+
+    public LocalFlinkCluster flink() {
+        return flink;
+    }
+
+    public Duration startupTime() {
+        return startupTime;
+    }
+
+    /** Stops the serving tier first (no new requests), then Flink, then the services. */
+    @Override
+    public synchronized void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        try {
+            serving.close();
+        } catch (RuntimeException e) {
+            LOG.warn("stopping the serving tier failed", e);
+        }
+        cleanUp(flink, services, lock, lockChannel);
+    }
+}

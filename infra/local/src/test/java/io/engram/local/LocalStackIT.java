@@ -1,0 +1,128 @@
+package io.engram.local;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.engram.config.ConfigLoader;
+import io.engram.config.EngramConfig;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class LocalStackIT {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @TempDir Path home;
+
+    private EngramConfig config() {
+        return ConfigLoader.load(
+                Optional.empty(),
+                Map.of(
+                        "ENGRAM_HOME", home.toString(),
+                        "ENGRAM_PORT", "0",
+                        "ENGRAM_LOCAL_POSTGRES_PORT", "0",
+                        "ENGRAM_LOCAL_KAFKA_PORT", "0",
+                        "ENGRAM_LOCAL_KAFKA_CONTROLLER_PORT", "0",
+                        "ENGRAM_LOCAL_OPENSEARCH_PORT", "0",
+                        "ENGRAM_LOCAL_REDIS_PORT", "0",
+                        "ENGRAM_LOCAL_OPENSEARCH_HEAP", "512m",
+                        "ENGRAM_LOCAL_KAFKA_HEAP", "384m",
+                        "ENGRAM_BOOTSTRAP_KEY", "ek_0123456789abcdef0123456789abcdef01234567"));
+    }
+
+    @Test
+    void startsReportsEveryDependencyUpAndStopsWithoutLeavingProcesses() throws Exception {
+        Set<Long> before = descendants();
+        String key;
+        try (LocalStack stack = LocalStack.start(config())) {
+            assertThat(stack.url()).startsWith("http://127.0.0.1:");
+            key = stack.apiKey();
+            assertThat(key).isEqualTo("ek_0123456789abcdef0123456789abcdef01234567");
+
+            HttpResponse<String> ready = get(stack.url() + "/health/ready");
+            assertThat(ready.statusCode()).as(ready.body()).isEqualTo(200);
+            JsonNode checks = JSON.readTree(ready.body()).path("checks");
+            for (String dependency : List.of("postgres", "kafka", "opensearch", "redis")) {
+                assertThat(checks.path(dependency).path("status").asText())
+                        .as(dependency)
+                        .isEqualTo("up");
+            }
+            assertThat(get(stack.url() + "/health/live").statusCode()).isEqualTo(200);
+            assertThat(stack.flink().isRunning()).isTrue();
+
+            HttpResponse<String> missing = get(stack.url() + "/v0/nothing");
+            assertThat(missing.statusCode()).isEqualTo(404);
+            assertThat(missing.headers().firstValue("Content-Type"))
+                    .contains("application/problem+json");
+            assertThat(JSON.readTree(missing.body()).path("status").asInt()).isEqualTo(404);
+
+            assertThatThrownBy(() -> LocalStack.start(config()))
+                    .hasMessageContaining("another Engram local stack is running");
+        }
+        Set<Long> after = descendants();
+        after.removeAll(before);
+        assertThat(after).as("child processes left after stop").isEmpty();
+    }
+
+    @Test
+    void dataSurvivesARestart() throws Exception {
+        try (LocalStack stack = LocalStack.start(config())) {
+            EngramConfig c = stack.config();
+            try (Connection conn =
+                    DriverManager.getConnection(
+                            c.postgres().url(), c.postgres().user(), c.postgres().password())) {
+                conn.createStatement()
+                        .execute(
+                                "insert into memories (id, tenant_id, user_id, type, content, content_hash,"
+                                        + " source, valid_from, embedding_version) values"
+                                        + " ('00000000-0000-0000-0000-000000000001', 'local', 'alice',"
+                                        + " 'semantic', 'Alice likes tea', 'h', 'api', now(), 'v')");
+            }
+        }
+        try (LocalStack stack = LocalStack.start(config())) {
+            EngramConfig c = stack.config();
+            try (Connection conn =
+                            DriverManager.getConnection(
+                                    c.postgres().url(),
+                                    c.postgres().user(),
+                                    c.postgres().password());
+                    ResultSet rs =
+                            conn.createStatement()
+                                    .executeQuery(
+                                            "select content from memories where user_id = 'alice'")) {
+                assertThat(rs.next()).isTrue();
+                assertThat(rs.getString(1)).isEqualTo("Alice likes tea");
+            }
+            assertThat(get(stack.url() + "/health/ready").statusCode()).isEqualTo(200);
+        }
+    }
+
+    private static Set<Long> descendants() {
+        return ProcessHandle.current()
+                .descendants()
+                .map(ProcessHandle::pid)
+                .collect(Collectors.toSet());
+    }
+
+    private static HttpResponse<String> get(String url) throws Exception {
+        return HttpClient.newHttpClient()
+                .send(
+                        HttpRequest.newBuilder(URI.create(url)).build(),
+                        HttpResponse.BodyHandlers.ofString());
+    }
+}
