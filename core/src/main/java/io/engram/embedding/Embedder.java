@@ -1,0 +1,37 @@
+package io.engram.embedding;
+
+import java.util.List;
+
+/**
+ * Turns texts into unit-length vectors. Implementations are thread-safe; {@link #version()} names
+ * model and variant, and is stored with every vector so vectors of different models never mix.
+ */
+public interface Embedder extends AutoCloseable {
+
+    /** One vector per text, in order, each of {@link #dimension()} floats with L2 norm 1. */
+    List<float[]> embed(List<String> texts);
+
+    default float[] embed(String text) {
+        return embed(List.of(text)).get(0);
+    }
+
+    String version();
+
+    int dimension();
+
+    @Override
+    default void close() {}
+
+    /** Cosine similarity of two unit vectors (their dot product). */
+    static float cosine(float[] a, float[] b) {
+        if (a.length != b.length) {
+            throw new IllegalArgumentException(
+                    "vectors of " + a.length + " and " + b.length + " dimensions");
+        }
+        float dot = 0;
+        for (int i = 0; i < a.length; i++) {
+            dot += a[i] * b[i];
+        }
+        return dot;
+    }
+}

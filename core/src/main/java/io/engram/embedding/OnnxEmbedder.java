@@ -1,0 +1,209 @@
+package io.engram.embedding;
+
+import ai.onnxruntime.OnnxTensor;
+import ai.onnxruntime.OrtEnvironment;
+import ai.onnxruntime.OrtException;
+import ai.onnxruntime.OrtSession;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.LongBuffer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A sentence embedder run with ONNX Runtime: BERT WordPiece tokens in, {@code last_hidden_state}
+ * out, masked mean pooling and L2 normalisation. One session is shared by all threads.
+ *
+ * <p>The fp32 model is the default because stored vectors must be reproducible: the int8 model's
+ * output changes slightly with batch composition.
+ */
+public final class OnnxEmbedder implements Embedder {
+
+    /** A model and its tokenizer, as resources of a jar on the classpath. */
+    public record ModelSpec(
+            String version,
+            String modelResource,
+            String tokenizerResource,
+            int dimension,
+            int maxTokens) {
+
+        /** all-MiniLM-L6-v2, fp32, from the langchain4j model jar on Maven Central. */
+        public static final ModelSpec MINILM_L6_V2 =
+                new ModelSpec(
+                        "minilm-l6-v2-fp32",
+                        "all-minilm-l6-v2.onnx",
+                        "all-minilm-l6-v2-tokenizer.json",
+                        384,
+                        256);
+    }
+
+    private final ModelSpec spec;
+    private final OrtEnvironment env;
+    private final OrtSession session;
+    private final WordPieceTokenizer tokenizer;
+    private final boolean needsTokenTypes;
+
+    private OnnxEmbedder(
+            ModelSpec spec, OrtEnvironment env, OrtSession session, WordPieceTokenizer tokenizer) {
+        this.spec = spec;
+        this.env = env;
+        this.session = session;
+        this.tokenizer = tokenizer;
+        this.needsTokenTypes = session.getInputNames().contains("token_type_ids");
+    }
+
+    /**
+     * Loads the model, copying it once from the classpath into {@code modelDir} (ONNX Runtime reads
+     * a file path without holding the model on the heap). {@code intraOpThreads} is per call.
+     */
+    public static OnnxEmbedder load(ModelSpec spec, Path modelDir, int intraOpThreads) {
+        try {
+            Path model = copyResource(spec.modelResource(), modelDir);
+            WordPieceTokenizer tokenizer;
+            try (InputStream in = resource(spec.tokenizerResource())) {
+                tokenizer = WordPieceTokenizer.fromTokenizerJson(in, spec.maxTokens());
+            }
+            OrtEnvironment env = OrtEnvironment.getEnvironment();
+            OrtSession.SessionOptions options = new OrtSession.SessionOptions();
+            options.setIntraOpNumThreads(intraOpThreads);
+            options.setInterOpNumThreads(1);
+            options.setOptimizationLevel(OrtSession.SessionOptions.OptLevel.ALL_OPT);
+            OrtSession session = env.createSession(model.toString(), options);
+            return new OnnxEmbedder(spec, env, session, tokenizer);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot load embedding model " + spec.version(), e);
+        } catch (OrtException e) {
+            throw new IllegalStateException(
+                    "ONNX Runtime cannot load " + spec.version() + ": " + e.getMessage(), e);
+        }
+    }
+
+    @Override
+    public List<float[]> embed(List<String> texts) {
+        if (texts.isEmpty()) {
+            return List.of();
+        }
+        int batch = texts.size();
+        long[][] ids = new long[batch][];
+        int maxLen = 0;
+        for (int i = 0; i < batch; i++) {
+            ids[i] = tokenizer.encode(texts.get(i));
+            maxLen = Math.max(maxLen, ids[i].length);
+        }
+        long[] inputIds = new long[batch * maxLen];
+        long[] mask = new long[batch * maxLen];
+        for (int i = 0; i < batch; i++) {
+            System.arraycopy(ids[i], 0, inputIds, i * maxLen, ids[i].length);
+            for (int j = 0; j < ids[i].length; j++) {
+                mask[i * maxLen + j] = 1;
+            }
+        }
+        long[] shape = {batch, maxLen};
+        try (OnnxTensor idsTensor = OnnxTensor.createTensor(env, LongBuffer.wrap(inputIds), shape);
+                OnnxTensor maskTensor = OnnxTensor.createTensor(env, LongBuffer.wrap(mask), shape);
+                OnnxTensor typesTensor =
+                        OnnxTensor.createTensor(
+                                env, LongBuffer.wrap(new long[batch * maxLen]), shape)) {
+            Map<String, OnnxTensor> inputs =
+                    needsTokenTypes
+                            ? Map.of(
+                                    "input_ids",
+                                    idsTensor,
+                                    "attention_mask",
+                                    maskTensor,
+                                    "token_type_ids",
+                                    typesTensor)
+                            : Map.of("input_ids", idsTensor, "attention_mask", maskTensor);
+            try (OrtSession.Result result = session.run(inputs)) {
+                float[][][] hidden = (float[][][]) result.get(0).getValue();
+                List<float[]> out = new ArrayList<>(batch);
+                for (int i = 0; i < batch; i++) {
+                    out.add(meanPoolAndNormalise(hidden[i], ids[i].length));
+                }
+                return out;
+            }
+        } catch (OrtException e) {
+            throw new EmbeddingException("embedding failed: " + e.getMessage(), e);
+        }
+    }
+
+    private float[] meanPoolAndNormalise(float[][] tokens, int length) {
+        int dim = spec.dimension();
+        float[] v = new float[dim];
+        for (int t = 0; t < length; t++) {
+            float[] token = tokens[t];
+            for (int d = 0; d < dim; d++) {
+                v[d] += token[d];
+            }
+        }
+        double norm = 0;
+        for (int d = 0; d < dim; d++) {
+            v[d] /= length;
+            norm += v[d] * v[d];
+        }
+        float inv = (float) (1.0 / Math.max(Math.sqrt(norm), 1e-12));
+        for (int d = 0; d < dim; d++) {
+            v[d] *= inv;
+        }
+        return v;
+    }
+
+    public WordPieceTokenizer tokenizer() {
+        return tokenizer;
+    }
+
+    @Override
+    public String version() {
+        return spec.version();
+    }
+
+    @Override
+    public int dimension() {
+        return spec.dimension();
+    }
+
+    @Override
+    public void close() {
+        try {
+            session.close();
+        } catch (OrtException e) {
+            throw new EmbeddingException("closing the ONNX session failed", e);
+        }
+    }
+
+    private static InputStream resource(String name) throws IOException {
+        InputStream in = OnnxEmbedder.class.getClassLoader().getResourceAsStream(name);
+        if (in == null) {
+            throw new IOException("resource " + name + " is not on the classpath");
+        }
+        return in;
+    }
+
+    /** Copies a classpath resource into {@code dir} once; a complete copy is reused. */
+    private static Path copyResource(String name, Path dir) throws IOException {
+        Files.createDirectories(dir);
+        Path target = dir.resolve(name);
+        long expected;
+        try (InputStream in = resource(name)) {
+            expected = -1;
+            if (Files.exists(target)) {
+                expected = in.transferTo(java.io.OutputStream.nullOutputStream());
+                if (Files.size(target) == expected) {
+                    return target;
+                }
+            }
+        }
+        Path tmp = Files.createTempFile(dir, name, ".tmp");
+        try (InputStream in = resource(name)) {
+            Files.copy(in, tmp, StandardCopyOption.REPLACE_EXISTING);
+        }
+        Files.move(
+                tmp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        return target;
+    }
+}
