@@ -1,0 +1,167 @@
+package io.engram.extraction;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.engram.memory.MemoryType;
+import java.time.Instant;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class HeuristicExtractorTest {
+
+    private final HeuristicExtractor extractor = new HeuristicExtractor();
+
+    private List<CandidateFact> facts(ExtractionWindow window) {
+        ExtractionResult result = extractor.extract(window);
+        assertThat(result).isInstanceOf(ExtractionResult.Facts.class);
+        return ((ExtractionResult.Facts) result).facts();
+    }
+
+    @Test
+    void budgetStatementBecomesASemanticFactInTheSpeakersName() {
+        List<CandidateFact> facts =
+                facts(
+                        new Turns()
+                                .say("Alice", "My budget for the Hawaii trip is $10,000.")
+                                .window());
+        assertThat(facts).hasSize(1);
+        CandidateFact fact = facts.get(0);
+        assertThat(fact.content()).isEqualTo("Alice's budget for the Hawaii trip is $10,000.");
+        assertThat(fact.type()).isEqualTo(MemoryType.SEMANTIC);
+        assertThat(fact.sourceTurnIds()).containsExactly("t1");
+        assertThat(fact.validFrom()).isEqualTo(Instant.parse("2026-03-15T10:00:00Z"));
+        assertThat(fact.tags()).contains("travel", "money");
+        assertThat(fact.importance()).isGreaterThanOrEqualTo(0.6);
+    }
+
+    @Test
+    void correctionTakesItsContextFromTheEarlierStatement() {
+        List<CandidateFact> facts =
+                facts(
+                        new Turns()
+                                .say("Alice", "My budget for the Hawaii trip is $10,000.")
+                                .assistant("Got it, $10,000 for Hawaii.")
+                                .say("Alice", "Actually, make that $15,000.")
+                                .window());
+        assertThat(facts)
+                .extracting(CandidateFact::content)
+                .containsExactly(
+                        "Alice's budget for the Hawaii trip is $10,000.",
+                        "Alice's budget for the Hawaii trip is $15,000.");
+        assertThat(facts.get(1).sourceTurnIds()).containsExactly("t1", "t3");
+    }
+
+    @Test
+    void correctionFindsItsContextInTheOverlapTurns() {
+        Turns earlier = new Turns().say("Alice", "My budget for the Hawaii trip is $10,000.");
+        ExtractionWindow window =
+                new ExtractionWindow(
+                        "s1",
+                        earlier.list(),
+                        List.of(
+                                new ConversationTurn(
+                                        "t9",
+                                        io.engram.events.Role.USER,
+                                        java.util.Optional.of("Alice"),
+                                        "Make that $12,000",
+                                        Instant.parse("2026-03-15T11:00:00Z"))),
+                        false);
+        assertThat(facts(window))
+                .extracting(CandidateFact::content)
+                .containsExactly("Alice's budget for the Hawaii trip is $12,000.");
+    }
+
+    @Test
+    void greetingsThanksAndQuestionsYieldNothing() {
+        assertThat(
+                        facts(
+                                new Turns()
+                                        .say("Alice", "hi")
+                                        .assistant("Hello! How can I help?")
+                                        .say("Alice", "thanks!")
+                                        .say("Alice", "ok")
+                                        .say("Alice", "What's the weather like?")
+                                        .window()))
+                .isEmpty();
+    }
+
+    @Test
+    void assistantStatementsAreNotRememberedAsFactsAboutTheUser() {
+        assertThat(
+                        facts(
+                                new Turns()
+                                        .assistant(
+                                                "Paris is the capital of France and has great museums.")
+                                        .window()))
+                .isEmpty();
+    }
+
+    @Test
+    void shortAnswerCarriesTheQuestionItAnswers() {
+        List<CandidateFact> facts =
+                facts(
+                        new Turns()
+                                .say("Melanie", "What's your favorite book?")
+                                .say("Caroline", "Charlotte's Web, for sure.")
+                                .window());
+        assertThat(facts).hasSize(1);
+        assertThat(facts.get(0).content())
+                .isEqualTo(
+                        "Caroline, asked \"What's Caroline's favorite book?\", said: Charlotte's Web, for sure.");
+        assertThat(facts.get(0).sourceTurnIds()).containsExactly("t1", "t2");
+    }
+
+    @Test
+    void secondPersonIsResolvedToTheOtherPersonInAConversationBetweenPeople() {
+        List<CandidateFact> facts =
+                facts(
+                        new Turns()
+                                .say(
+                                        "Caroline",
+                                        "I went to the LGBTQ support group yesterday and it was powerful.")
+                                .say(
+                                        "Melanie",
+                                        "Your courage inspires me to start painting again with my kids.")
+                                .window());
+        assertThat(facts)
+                .extracting(CandidateFact::content)
+                .containsExactly(
+                        "Caroline went to the LGBTQ support group yesterday and it was powerful.",
+                        "Caroline's courage inspires Melanie to start painting again with Melanie's kids.");
+        assertThat(facts.get(0).type()).isEqualTo(MemoryType.EPISODIC);
+    }
+
+    @Test
+    void classifiesProceduresAndRelationships() {
+        List<CandidateFact> facts =
+                facts(
+                        new Turns()
+                                .say(
+                                        "Bob",
+                                        "To make my sourdough, first feed the starter at 8am, then mix at noon.")
+                                .say("Bob", "My sister Kate is a nurse in Denver.")
+                                .window());
+        assertThat(facts)
+                .extracting(CandidateFact::type)
+                .containsExactly(MemoryType.PROCEDURAL, MemoryType.SOCIAL);
+        assertThat(facts.get(1).content()).isEqualTo("Bob's sister Kate is a nurse in Denver.");
+    }
+
+    @Test
+    void repeatedStatementInOneWindowIsExtractedOnce() {
+        assertThat(
+                        facts(
+                                new Turns()
+                                        .say("Alice", "I love hiking in the Alps.")
+                                        .say("Alice", "I love hiking in the Alps!")
+                                        .window()))
+                .hasSize(1);
+    }
+
+    @Test
+    void overlapTurnsGiveContextButNoFacts() {
+        Turns earlier = new Turns().say("Alice", "I adopted a beagle named Max last spring.");
+        ExtractionWindow window = new ExtractionWindow("s1", earlier.list(), List.of(), false);
+        assertThat(facts(window)).isEmpty();
+    }
+}
