@@ -174,10 +174,17 @@ public final class Values {
                 start = m.start() + name.indexOf(rest);
                 name = rest;
             }
-            if (DATE.matcher(name).matches()) {
-                continue;
+            // "Alice's Hawaii trip": a possessive ends a name.
+            int offset = 0;
+            for (String part : name.split("(?<=['’]s)\\s+")) {
+                int partStart = start + name.indexOf(part, offset);
+                offset = partStart - start + part.length();
+                if (!DATE.matcher(part).matches()) {
+                    addIfFree(
+                            found,
+                            new Value(Kind.NAME, part, partStart, partStart + part.length()));
+                }
             }
-            addIfFree(found, new Value(Kind.NAME, name, start, start + name.length()));
         }
         found.sort(java.util.Comparator.comparingInt(Value::start));
         return found;
