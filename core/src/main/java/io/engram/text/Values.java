@@ -166,13 +166,17 @@ public final class Values {
             // A capital at the start of a sentence is grammar, not a name, unless more words
             // follow.
             String first = name.split("\\s+")[0];
-            if (NOT_NAMES.contains(first)) {
+            while (NOT_NAMES.contains(first) || DATE.matcher(first).matches()) {
                 String rest = name.substring(first.length()).trim();
                 if (rest.isEmpty()) {
-                    continue;
+                    break;
                 }
-                start = m.start() + name.indexOf(rest);
+                start = start + name.indexOf(rest);
                 name = rest;
+                first = name.split("\\s+")[0];
+            }
+            if (NOT_NAMES.contains(name)) {
+                continue;
             }
             // "Alice's Hawaii trip": a possessive ends a name.
             int offset = 0;

@@ -1,0 +1,43 @@
+package io.engram.query;
+
+import java.util.regex.Pattern;
+
+/**
+ * Decides whether a message needs memory at all: greetings, thanks and other short chit-chat do
+ * not, unless the caller forces it or the message is about the user ("my flight?").
+ */
+public final class RecallGate {
+
+    /** The decision, with the reason reported to the caller when memory is skipped. */
+    public record Verdict(boolean search, String reason) {}
+
+    static final int MIN_CHARS = 10;
+
+    private static final Pattern CHIT_CHAT =
+            Pattern.compile(
+                    "(?i)^\\W*(hi|hey|hello|hiya|yo|good (morning|afternoon|evening|night)|bye|goodbye|see (you|ya)|"
+                            + "thanks?( you)?( so much| a lot)?|thank u|thx|ty|ok(ay)?|k|sure|cool|nice|great|awesome|"
+                            + "lol|haha+|hmm+|yes|yeah|yep|no|nope|got it|sounds good|of course|you too|np|"
+                            + "no problem|you're welcome|how are you( doing)?|what's up|sup|wow|alright)\\W*$");
+    private static final Pattern PERSONAL =
+            Pattern.compile("(?i)\\b(i|me|my|mine|we|us|our|i'm|i've|i'd|i'll)\\b");
+
+    private RecallGate() {}
+
+    public static Verdict decide(String message, boolean force) {
+        String m = message == null ? "" : message.strip();
+        if (force) {
+            return new Verdict(true, "forced by the caller");
+        }
+        if (CHIT_CHAT.matcher(m).matches()) {
+            return new Verdict(false, "greeting or acknowledgement");
+        }
+        if (m.length() < MIN_CHARS) {
+            if (PERSONAL.matcher(m).find()) {
+                return new Verdict(true, "short but about the user");
+            }
+            return new Verdict(false, "message shorter than " + MIN_CHARS + " characters");
+        }
+        return new Verdict(true, "informative message");
+    }
+}
