@@ -88,6 +88,67 @@ public final class ConfigKeys {
                     "embedding model and variant; names the index alias",
                     Parsers::name);
 
+    public static final ConfigKey<String> EMBEDDING_MODEL_DIR =
+            ConfigKey.of(
+                    "embedding.model_dir",
+                    "",
+                    "directory the ONNX model is copied to; empty: <home>/models",
+                    Parsers::text);
+    public static final ConfigKey<Integer> EMBEDDING_THREADS =
+            ConfigKey.of(
+                    "embedding.intra_op_threads",
+                    "1",
+                    "ONNX Runtime threads per embedding call",
+                    Parsers.intRange(1, 64));
+    public static final ConfigKey<Integer> EMBEDDING_CACHE_SIZE =
+            ConfigKey.of(
+                    "embedding.cache_size",
+                    "10000",
+                    "texts whose vectors are kept in memory",
+                    Parsers.intRange(0, 10_000_000));
+
+    public static final ConfigKey<String> LLM_URL =
+            ConfigKey.of(
+                    "llm.url",
+                    "",
+                    "OpenAI-compatible base URL (…/v1); empty: heuristic extraction and expansion",
+                    Parsers.optionalUrl("http", "https"));
+    public static final ConfigKey<String> LLM_MODEL =
+            ConfigKey.of("llm.model", "gpt-4o-mini", "chat model name", Parsers::text);
+    public static final ConfigKey<String> LLM_API_KEY =
+            ConfigKey.secret(
+                    "llm.api_key", "ENGRAM_LLM_API_KEY", "bearer token for the LLM endpoint");
+    public static final ConfigKey<Integer> LLM_TIMEOUT_MS =
+            ConfigKey.of(
+                    "llm.timeout_ms",
+                    "20000",
+                    "per-attempt LLM timeout",
+                    Parsers.intRange(100, 600_000));
+    public static final ConfigKey<Integer> LLM_MAX_RETRIES =
+            ConfigKey.of(
+                    "llm.max_retries", "2", "LLM retries after a failure", Parsers.intRange(0, 10));
+    public static final ConfigKey<Integer> LLM_MAX_TOKENS =
+            ConfigKey.of(
+                    "llm.max_tokens",
+                    "1024",
+                    "maximum tokens of an LLM answer",
+                    Parsers.intRange(16, 100_000));
+
+    public static final ConfigKey<Double> DEDUP_UPDATE =
+            ConfigKey.of("dedup.update_similarity", "0.9", "above: UPDATE", Parsers.fraction());
+    public static final ConfigKey<Double> DEDUP_RELATED =
+            ConfigKey.of(
+                    "dedup.related_similarity",
+                    "0.7",
+                    "from here to update: related, CREATE",
+                    Parsers.fraction());
+    public static final ConfigKey<Double> DEDUP_SUPERSEDE_MIN =
+            ConfigKey.of(
+                    "dedup.supersede_min_similarity",
+                    "0.5",
+                    "least similarity checked for a changed value",
+                    Parsers.fraction());
+
     public static final ConfigKey<String> AUTH_BOOTSTRAP_KEY =
             ConfigKey.secret(
                     "auth.bootstrap_key",
@@ -143,6 +204,18 @@ public final class ConfigKeys {
                     OPENSEARCH_REPLICAS,
                     REDIS_URL,
                     EMBEDDING_VERSION,
+                    EMBEDDING_MODEL_DIR,
+                    EMBEDDING_THREADS,
+                    EMBEDDING_CACHE_SIZE,
+                    LLM_URL,
+                    LLM_MODEL,
+                    LLM_API_KEY,
+                    LLM_TIMEOUT_MS,
+                    LLM_MAX_RETRIES,
+                    LLM_MAX_TOKENS,
+                    DEDUP_UPDATE,
+                    DEDUP_RELATED,
+                    DEDUP_SUPERSEDE_MIN,
                     AUTH_BOOTSTRAP_KEY,
                     LOCAL_POSTGRES_PORT,
                     LOCAL_KAFKA_PORT,

@@ -84,7 +84,19 @@ public final class ConfigLoader {
                         values.get(ConfigKeys.OPENSEARCH_SHARDS),
                         values.get(ConfigKeys.OPENSEARCH_REPLICAS)),
                 new EngramConfig.Redis(values.get(ConfigKeys.REDIS_URL)),
-                new EngramConfig.Embedding(values.get(ConfigKeys.EMBEDDING_VERSION)),
+                new EngramConfig.Embedding(
+                        values.get(ConfigKeys.EMBEDDING_VERSION),
+                        values.get(ConfigKeys.EMBEDDING_MODEL_DIR),
+                        values.get(ConfigKeys.EMBEDDING_THREADS),
+                        values.get(ConfigKeys.EMBEDDING_CACHE_SIZE)),
+                new EngramConfig.Llm(
+                        values.get(ConfigKeys.LLM_URL),
+                        values.get(ConfigKeys.LLM_MODEL),
+                        values.get(ConfigKeys.LLM_API_KEY),
+                        values.get(ConfigKeys.LLM_TIMEOUT_MS),
+                        values.get(ConfigKeys.LLM_MAX_RETRIES),
+                        values.get(ConfigKeys.LLM_MAX_TOKENS)),
+                dedup(values),
                 new EngramConfig.Auth(
                         Optional.of(values.get(ConfigKeys.AUTH_BOOTSTRAP_KEY))
                                 .filter(s -> !s.isEmpty())),
@@ -125,6 +137,26 @@ public final class ConfigLoader {
                                 + e.getMessage());
             }
         }
+    }
+
+    private static EngramConfig.Dedup dedup(Values values) {
+        EngramConfig.Dedup d =
+                new EngramConfig.Dedup(
+                        values.get(ConfigKeys.DEDUP_UPDATE),
+                        values.get(ConfigKeys.DEDUP_RELATED),
+                        values.get(ConfigKeys.DEDUP_SUPERSEDE_MIN));
+        if (!(d.supersedeMinSimilarity() <= d.relatedSimilarity()
+                && d.relatedSimilarity() <= d.updateSimilarity())) {
+            throw new ConfigException(
+                    "configuration keys 'dedup.supersede_min_similarity' <= 'dedup.related_similarity' <="
+                            + " 'dedup.update_similarity' must hold, got "
+                            + d.supersedeMinSimilarity()
+                            + ", "
+                            + d.relatedSimilarity()
+                            + ", "
+                            + d.updateSimilarity());
+        }
+        return d;
     }
 
     private static String expandHome(String path) {

@@ -16,6 +16,8 @@ public record EngramConfig(
         OpenSearch openSearch,
         Redis redis,
         Embedding embedding,
+        Llm llm,
+        Dedup dedup,
         Auth auth,
         Local local) {
 
@@ -41,7 +43,34 @@ public record EngramConfig(
 
     public record Redis(String url) {}
 
-    public record Embedding(String version) {}
+    /** The embedding model; {@code modelDir} empty means {@code <home>/models}. */
+    public record Embedding(String version, String modelDir, int intraOpThreads, int cacheSize) {
+        public Path modelPath(Path home) {
+            return modelDir.isEmpty() ? home.resolve("models") : Path.of(modelDir);
+        }
+    }
+
+    /** The optional LLM endpoint; {@code url} empty means "no LLM": heuristics everywhere. */
+    public record Llm(
+            String url, String model, String apiKey, int timeoutMs, int maxRetries, int maxTokens) {
+        public boolean enabled() {
+            return !url.isEmpty();
+        }
+
+        @Override
+        public String toString() {
+            return "Llm[url="
+                    + url
+                    + ", model="
+                    + model
+                    + ", apiKey="
+                    + (apiKey.isEmpty() ? "none" : "***")
+                    + "]";
+        }
+    }
+
+    public record Dedup(
+            double updateSimilarity, double relatedSimilarity, double supersedeMinSimilarity) {}
 
     public record Auth(Optional<String> bootstrapKey) {
         @Override
@@ -90,6 +119,8 @@ public record EngramConfig(
                         openSearch.replicas()),
                 new Redis(redisUrl),
                 embedding,
+                llm,
+                dedup,
                 auth,
                 local);
     }
@@ -103,6 +134,8 @@ public record EngramConfig(
                 openSearch,
                 redis,
                 embedding,
+                llm,
+                dedup,
                 auth,
                 local);
     }

@@ -29,6 +29,22 @@ final class Parsers {
         };
     }
 
+    static Function<String, Double> fraction() {
+        return text -> {
+            double value;
+            try {
+                value = Double.parseDouble(text.trim());
+            } catch (NumberFormatException e) {
+                throw new IllegalArgumentException(
+                        "expected a number from 0 to 1, got '" + text + "'");
+            }
+            if (!(value >= 0 && value <= 1)) {
+                throw new IllegalArgumentException("expected a number from 0 to 1, got " + value);
+            }
+            return value;
+        };
+    }
+
     static Function<String, Integer> port() {
         return intRange(0, 65535);
     }

@@ -97,10 +97,10 @@ public final class HeuristicExtractor implements FactExtractor {
                 Question answering,
                 boolean emit) {
             Set<String> content = Text.contentWords(sentence);
-            List<Values.Value> values = Values.find(sentence);
             List<String> sources = new ArrayList<>();
             String resolved = PronounResolver.resolve(sentence, speaker, listener);
             boolean elliptical = content.size() <= 2;
+            List<Values.Value> values = elliptical ? Values.find(sentence) : List.of();
             if (elliptical && !values.isEmpty()) {
                 Antecedent antecedent = antecedentFor(values.get(0).kind());
                 if (antecedent != null) {

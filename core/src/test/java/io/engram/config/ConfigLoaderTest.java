@@ -104,6 +104,37 @@ class ConfigLoaderTest {
     }
 
     @Test
+    void llmIsOffByDefaultAndDedupThresholdsMustBeOrdered() {
+        EngramConfig config = EngramConfig.defaults();
+        assertThat(config.llm().enabled()).isFalse();
+        assertThat(config.dedup().updateSimilarity()).isEqualTo(0.9);
+        assertThat(config.embedding().modelPath(Path.of("/h"))).isEqualTo(Path.of("/h/models"));
+        assertThat(
+                        ConfigLoader.load(
+                                        Optional.empty(),
+                                        Map.of(
+                                                "ENGRAM_LLM_URL",
+                                                "http://127.0.0.1:9999/v1",
+                                                "ENGRAM_LLM_API_KEY",
+                                                "sk-x"))
+                                .llm()
+                                .enabled())
+                .isTrue();
+        assertThatThrownBy(
+                        () ->
+                                ConfigLoader.load(
+                                        Optional.empty(),
+                                        Map.of("ENGRAM_DEDUP_RELATED_SIMILARITY", "0.95")))
+                .hasMessageContaining("'dedup.related_similarity'");
+        assertThatThrownBy(
+                        () ->
+                                ConfigLoader.load(
+                                        Optional.empty(),
+                                        Map.of("ENGRAM_DEDUP_UPDATE_SIMILARITY", "1.5")))
+                .hasMessageContaining("expected a number from 0 to 1");
+    }
+
+    @Test
     void secretsAreRefusedInTheFile() throws Exception {
         Path file = dir.resolve("engram.yaml");
         Files.writeString(file, "postgres:\n  password: hunter2\n");
