@@ -149,6 +149,55 @@ public final class ConfigKeys {
                     "least similarity checked for a changed value",
                     Parsers.fraction());
 
+    public static final ConfigKey<Integer> EXTRACTION_WINDOW_TURNS =
+            ConfigKey.of(
+                    "extraction.window_turns",
+                    "10",
+                    "turns per extraction window",
+                    Parsers.intRange(1, 1000));
+    public static final ConfigKey<Integer> EXTRACTION_OVERLAP_TURNS =
+            ConfigKey.of(
+                    "extraction.overlap_turns",
+                    "3",
+                    "turns of the previous window given as context",
+                    Parsers.intRange(0, 100));
+    public static final ConfigKey<Integer> EXTRACTION_IDLE_GAP_MINUTES =
+            ConfigKey.of(
+                    "extraction.idle_gap_minutes",
+                    "30",
+                    "a session ends after this long without a turn",
+                    Parsers.intRange(1, 7 * 24 * 60));
+    public static final ConfigKey<Integer> EXTRACTION_MAX_SESSION_TURNS =
+            ConfigKey.of(
+                    "extraction.max_session_turns",
+                    "200",
+                    "latest turns kept for the session summary",
+                    Parsers.intRange(1, 10_000));
+    public static final ConfigKey<Integer> EXTRACTION_KNOWN_PER_USER =
+            ConfigKey.of(
+                    "extraction.known_memories_per_user",
+                    "1000",
+                    "memories per user kept in job state for dedup",
+                    Parsers.intRange(10, 100_000));
+    public static final ConfigKey<Integer> EXTRACTION_PARALLELISM =
+            ConfigKey.of(
+                    "extraction.parallelism",
+                    "1",
+                    "parallelism of the extraction job",
+                    Parsers.intRange(1, 1024));
+    public static final ConfigKey<Integer> EXTRACTION_LLM_CONCURRENCY =
+            ConfigKey.of(
+                    "extraction.llm_concurrency",
+                    "8",
+                    "LLM calls in flight per extraction task",
+                    Parsers.intRange(1, 1000));
+    public static final ConfigKey<Integer> FLINK_CHECKPOINT_INTERVAL_MS =
+            ConfigKey.of(
+                    "flink.checkpoint_interval_ms",
+                    "10000",
+                    "checkpoint interval of the streaming job",
+                    Parsers.intRange(100, 3_600_000));
+
     public static final ConfigKey<String> AUTH_BOOTSTRAP_KEY =
             ConfigKey.secret(
                     "auth.bootstrap_key",
@@ -216,6 +265,14 @@ public final class ConfigKeys {
                     DEDUP_UPDATE,
                     DEDUP_RELATED,
                     DEDUP_SUPERSEDE_MIN,
+                    EXTRACTION_WINDOW_TURNS,
+                    EXTRACTION_OVERLAP_TURNS,
+                    EXTRACTION_IDLE_GAP_MINUTES,
+                    EXTRACTION_MAX_SESSION_TURNS,
+                    EXTRACTION_KNOWN_PER_USER,
+                    EXTRACTION_PARALLELISM,
+                    EXTRACTION_LLM_CONCURRENCY,
+                    FLINK_CHECKPOINT_INTERVAL_MS,
                     AUTH_BOOTSTRAP_KEY,
                     LOCAL_POSTGRES_PORT,
                     LOCAL_KAFKA_PORT,

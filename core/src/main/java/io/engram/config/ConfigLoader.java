@@ -97,6 +97,15 @@ public final class ConfigLoader {
                         values.get(ConfigKeys.LLM_MAX_RETRIES),
                         values.get(ConfigKeys.LLM_MAX_TOKENS)),
                 dedup(values),
+                new EngramConfig.Extraction(
+                        values.get(ConfigKeys.EXTRACTION_WINDOW_TURNS),
+                        values.get(ConfigKeys.EXTRACTION_OVERLAP_TURNS),
+                        values.get(ConfigKeys.EXTRACTION_IDLE_GAP_MINUTES),
+                        values.get(ConfigKeys.EXTRACTION_MAX_SESSION_TURNS),
+                        values.get(ConfigKeys.EXTRACTION_KNOWN_PER_USER),
+                        values.get(ConfigKeys.EXTRACTION_PARALLELISM),
+                        values.get(ConfigKeys.EXTRACTION_LLM_CONCURRENCY),
+                        values.get(ConfigKeys.FLINK_CHECKPOINT_INTERVAL_MS)),
                 new EngramConfig.Auth(
                         Optional.of(values.get(ConfigKeys.AUTH_BOOTSTRAP_KEY))
                                 .filter(s -> !s.isEmpty())),

@@ -18,6 +18,7 @@ public record EngramConfig(
         Embedding embedding,
         Llm llm,
         Dedup dedup,
+        Extraction extraction,
         Auth auth,
         Local local) {
 
@@ -79,6 +80,17 @@ public record EngramConfig(
         }
     }
 
+    /** The streaming extraction job. */
+    public record Extraction(
+            int windowTurns,
+            int overlapTurns,
+            int idleGapMinutes,
+            int maxSessionTurns,
+            int knownMemoriesPerUser,
+            int parallelism,
+            int llmConcurrency,
+            int checkpointIntervalMs) {}
+
     /** Settings of the embedded services the local stack starts. */
     public record Local(
             int postgresPort,
@@ -121,6 +133,39 @@ public record EngramConfig(
                 embedding,
                 llm,
                 dedup,
+                extraction,
+                auth,
+                local);
+    }
+
+    public EngramConfig withExtraction(Extraction value) {
+        return new EngramConfig(
+                home,
+                server,
+                postgres,
+                kafka,
+                openSearch,
+                redis,
+                embedding,
+                llm,
+                dedup,
+                value,
+                auth,
+                local);
+    }
+
+    public EngramConfig withLlm(Llm value) {
+        return new EngramConfig(
+                home,
+                server,
+                postgres,
+                kafka,
+                openSearch,
+                redis,
+                embedding,
+                value,
+                dedup,
+                extraction,
                 auth,
                 local);
     }
@@ -136,6 +181,7 @@ public record EngramConfig(
                 embedding,
                 llm,
                 dedup,
+                extraction,
                 auth,
                 local);
     }

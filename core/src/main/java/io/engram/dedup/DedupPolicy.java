@@ -1,6 +1,7 @@
 package io.engram.dedup;
 
 import io.engram.extraction.CandidateFact;
+import io.engram.memory.MemoryType;
 import io.engram.text.Text;
 import java.util.Comparator;
 import java.util.List;
@@ -39,7 +40,9 @@ public final class DedupPolicy {
                 return new Decision.Noop(m.id(), "identical to an existing memory", m.similarity());
             }
         }
-        for (ExistingMemory m : sameType) {
+        // Events accumulate: a new episode never replaces or rewrites an earlier one.
+        for (ExistingMemory m :
+                candidate.type() == MemoryType.EPISODIC ? List.<ExistingMemory>of() : sameType) {
             if (m.similarity() < thresholds.supersedeMin()) {
                 break;
             }
@@ -60,6 +63,9 @@ public final class DedupPolicy {
         }
         if (sameType.isEmpty()) {
             return new Decision.Create("no existing memory of this type", 0);
+        }
+        if (candidate.type() == MemoryType.EPISODIC) {
+            return new Decision.Create("a separate episode", sameType.get(0).similarity());
         }
         ExistingMemory best = sameType.get(0);
         if (best.similarity() > thresholds.update()) {

@@ -75,7 +75,10 @@ public final class HeuristicExtractor implements FactExtractor {
                     continue;
                 }
                 if (sentence.endsWith("?")) {
-                    asked = new Question(speaker, sentence, turn.turnId());
+                    // "How can I help?" asks nothing an answer could complete.
+                    if (Text.contentWords(sentence).size() >= 2) {
+                        asked = new Question(speaker, sentence, turn.turnId());
+                    }
                     continue;
                 }
                 if (turn.role() != Role.USER) {
@@ -110,7 +113,11 @@ public final class HeuristicExtractor implements FactExtractor {
                     resolved = answered(speaker, answering, resolved);
                     sources.add(answering.turnId());
                 }
-            } else if (answering != null && content.size() <= 6) {
+            } else if (answering != null
+                    && content.size() <= 6
+                    && !PronounResolver.hasFirstPerson(sentence)) {
+                // A short answer without its own subject ("Charlotte's Web, for sure.") needs the
+                // question; "My budget is $10,000" stands alone.
                 resolved = answered(speaker, answering, resolved);
                 sources.add(answering.turnId());
             } else if (content.isEmpty()) {

@@ -135,6 +135,17 @@ class DedupPolicyTest {
     }
 
     @Test
+    void episodesNeverSupersedeEachOther() {
+        Decision d =
+                decide(
+                        "Conversation of Alice on 2026-03-15: Alice's budget for the Hawaii trip is $10,000.",
+                        MemoryType.EPISODIC,
+                        "Conversation of Alice on 2026-04-02: Alice's budget for the Hawaii trip is $12,000 now.",
+                        MemoryType.EPISODIC);
+        assertThat(d).isNotInstanceOf(Decision.Supersede.class);
+    }
+
+    @Test
     void thresholdsMustBeOrdered() {
         assertThatThrownBy(() -> new DedupThresholds(0.7, 0.9, 0.5))
                 .hasMessageContaining("supersede_min <= related <= update");

@@ -112,6 +112,19 @@ class HeuristicExtractorTest {
     }
 
     @Test
+    void statementsAfterAnAssistantGreetingStandAlone() {
+        List<CandidateFact> facts =
+                facts(
+                        new Turns()
+                                .assistant("Hello Alice, how can I help?")
+                                .say("Alice", "My budget for the Hawaii trip is $10,000.")
+                                .window());
+        assertThat(facts)
+                .extracting(CandidateFact::content)
+                .containsExactly("Alice's budget for the Hawaii trip is $10,000.");
+    }
+
+    @Test
     void secondPersonIsResolvedToTheOtherPersonInAConversationBetweenPeople() {
         List<CandidateFact> facts =
                 facts(

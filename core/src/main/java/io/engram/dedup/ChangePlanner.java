@@ -1,0 +1,146 @@
+package io.engram.dedup;
+
+import io.engram.extraction.CandidateFact;
+import io.engram.memory.Memory;
+import io.engram.memory.MemoryChange;
+import io.engram.memory.MemoryIds;
+import io.engram.memory.MemoryStatus;
+import io.engram.memory.Scope;
+import io.engram.memory.Tier;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+
+/**
+ * Turns candidate facts (with their vectors) into changes against a user's memories, one fact at a
+ * time and in order, so that two facts of one batch are decided against each other too.
+ */
+public final class ChangePlanner {
+
+    static final int NEAREST = 5;
+
+    private final DedupPolicy policy;
+    private final String embeddingVersion;
+
+    public ChangePlanner(DedupPolicy policy, String embeddingVersion) {
+        this.policy = policy;
+        this.embeddingVersion = embeddingVersion;
+    }
+
+    /** A decision per fact, plus the resulting change (none for facts decided against nothing). */
+    public record Planned(Decision decision, MemoryChange change) {}
+
+    public List<Planned> plan(
+            Scope scope,
+            Optional<String> sessionId,
+            String source,
+            List<CandidateFact> facts,
+            List<float[]> vectors,
+            UserMemories known,
+            Instant now) {
+        List<Planned> out = new ArrayList<>(facts.size());
+        for (int i = 0; i < facts.size(); i++) {
+            CandidateFact fact = facts.get(i);
+            float[] vector = vectors.get(i);
+            Decision decision = policy.decide(fact, known.nearest(fact.type(), vector, NEAREST));
+            MemoryChange change =
+                    toChange(scope, sessionId, source, fact, vector, decision, known, now);
+            known.apply(change);
+            out.add(new Planned(decision, change));
+        }
+        return out;
+    }
+
+    private MemoryChange toChange(
+            Scope scope,
+            Optional<String> sessionId,
+            String source,
+            CandidateFact fact,
+            float[] vector,
+            Decision decision,
+            UserMemories known,
+            Instant now) {
+        if (decision instanceof Decision.Noop noop) {
+            Memory existing = known.get(noop.target());
+            return new MemoryChange.Reinforced(
+                    existing.reinforced(fact.sourceTurnIds(), fact.importance()),
+                    noop.reason(),
+                    noop.similarity());
+        }
+        if (decision instanceof Decision.Update update) {
+            Memory existing = known.get(update.target());
+            if (fact.validFrom().isBefore(existing.validFrom())) {
+                // An older statement arriving late never overwrites a newer one.
+                return new MemoryChange.Reinforced(
+                        existing.reinforced(fact.sourceTurnIds(), fact.importance()),
+                        "older restatement of an existing memory",
+                        update.similarity());
+            }
+            List<String> sources = new ArrayList<>(existing.sourceTurnIds());
+            fact.sourceTurnIds().stream().filter(s -> !sources.contains(s)).forEach(sources::add);
+            Memory updated =
+                    existing.withContent(
+                            fact.content(),
+                            fact.tags(),
+                            sources,
+                            Math.max(existing.importance(), fact.importance()),
+                            fact.validFrom(),
+                            vector);
+            return new MemoryChange.Updated(
+                    updated, existing.content(), update.reason(), update.similarity());
+        }
+        Memory created = newMemory(scope, sessionId, source, fact, vector, now);
+        if (decision instanceof Decision.Supersede supersede) {
+            Memory old = known.get(supersede.target());
+            if (fact.validFrom().isBefore(old.validFrom())) {
+                // Turns can arrive out of order (sessions are separate Kafka keys): an older value
+                // is history from the start, superseded by the newer one already stored.
+                Memory historical = created.superseded(old.id(), old.validFrom());
+                return new MemoryChange.Created(
+                        historical,
+                        "older value, already superseded: " + supersede.reason(),
+                        supersede.similarity());
+            }
+            Instant until =
+                    fact.validFrom().isBefore(old.validFrom()) ? old.validFrom() : fact.validFrom();
+            return new MemoryChange.Superseded(
+                    created,
+                    old.superseded(created.id(), until),
+                    supersede.reason(),
+                    supersede.similarity());
+        }
+        return new MemoryChange.Created(created, decision.reason(), decision.similarity());
+    }
+
+    private Memory newMemory(
+            Scope scope,
+            Optional<String> sessionId,
+            String source,
+            CandidateFact fact,
+            float[] vector,
+            Instant now) {
+        UUID id = MemoryIds.fromConversation(scope, fact.sourceTurnIds(), fact.content());
+        return new Memory(
+                id,
+                scope,
+                sessionId,
+                fact.type(),
+                fact.content(),
+                fact.tags(),
+                source,
+                fact.sourceTurnIds(),
+                fact.importance(),
+                Tier.HOT,
+                MemoryStatus.ACTIVE,
+                fact.validFrom(),
+                Optional.empty(),
+                Optional.empty(),
+                1,
+                embeddingVersion,
+                vector,
+                // created_at is derived from the fact so a replay writes the same row.
+                fact.validFrom().isAfter(now) ? now : fact.validFrom());
+    }
+}

@@ -1,0 +1,90 @@
+package io.engram.dedup;
+
+import io.engram.embedding.Embedder;
+import io.engram.memory.Memory;
+import io.engram.memory.MemoryChange;
+import io.engram.memory.MemoryStatus;
+import io.engram.memory.MemoryType;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+
+/**
+ * The current memories of one user that the write path knows about, with their vectors: what a
+ * candidate fact is compared with. Bounded: the oldest are dropped first (they stay in the stores
+ * and are found again through the index when the user's state is reloaded).
+ */
+public final class UserMemories {
+
+    private final LinkedHashMap<UUID, Memory> active = new LinkedHashMap<>();
+    private final int capacity;
+
+    public UserMemories(int capacity) {
+        this.capacity = capacity;
+    }
+
+    public static UserMemories of(List<Memory> memories, int capacity) {
+        UserMemories u = new UserMemories(capacity);
+        memories.stream().sorted(Comparator.comparing(Memory::createdAt)).forEach(u::put);
+        return u;
+    }
+
+    public List<Memory> memories() {
+        return new ArrayList<>(active.values());
+    }
+
+    public int capacity() {
+        return capacity;
+    }
+
+    public int size() {
+        return active.size();
+    }
+
+    public Memory get(UUID id) {
+        return active.get(id);
+    }
+
+    /** The {@code k} most similar current memories of {@code type}. */
+    public List<ExistingMemory> nearest(MemoryType type, float[] vector, int k) {
+        List<ExistingMemory> all = new ArrayList<>();
+        for (Memory m : active.values()) {
+            if (m.type() == type && m.vector().length == vector.length) {
+                all.add(
+                        new ExistingMemory(
+                                m.id(),
+                                m.type(),
+                                m.content(),
+                                Embedder.cosine(vector, m.vector())));
+            }
+        }
+        all.sort(Comparator.comparingDouble(ExistingMemory::similarity).reversed());
+        return all.subList(0, Math.min(k, all.size()));
+    }
+
+    /** Folds a change in, so later candidates of the same batch see it. */
+    public void apply(MemoryChange change) {
+        change.replaced().ifPresent(old -> active.remove(old.id()));
+        put(change.memory());
+    }
+
+    private void put(Memory m) {
+        if (m.status() != MemoryStatus.ACTIVE) {
+            active.remove(m.id());
+            return;
+        }
+        active.remove(m.id());
+        active.put(m.id(), m);
+        while (active.size() > capacity) {
+            UUID eldest = active.keySet().iterator().next();
+            active.remove(eldest);
+        }
+    }
+
+    public Map<UUID, Memory> view() {
+        return java.util.Collections.unmodifiableMap(active);
+    }
+}

@@ -1,0 +1,35 @@
+package io.engram.memory;
+
+import java.util.Optional;
+
+/**
+ * A change to apply to both stores, as decided for one candidate fact. Every change is idempotent:
+ * applying it twice leaves the stores as applying it once.
+ */
+public sealed interface MemoryChange {
+
+    /** The memory whose state the change ends in (the new one for Supersede). */
+    Memory memory();
+
+    String reason();
+
+    double similarity();
+
+    /** A new memory. */
+    record Created(Memory memory, String reason, double similarity) implements MemoryChange {}
+
+    /** A new version of an existing memory; {@code previousContent} goes to its history. */
+    record Updated(Memory memory, String previousContent, String reason, double similarity)
+            implements MemoryChange {}
+
+    /** A new memory replacing {@code old}, which is now superseded. */
+    record Superseded(Memory memory, Memory old, String reason, double similarity)
+            implements MemoryChange {}
+
+    /** The same fact again: the existing memory gains the new source turns. */
+    record Reinforced(Memory memory, String reason, double similarity) implements MemoryChange {}
+
+    default Optional<Memory> replaced() {
+        return this instanceof Superseded s ? Optional.of(s.old()) : Optional.empty();
+    }
+}

@@ -1,0 +1,239 @@
+package io.engram.store;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.engram.memory.Memory;
+import io.engram.memory.MemoryChange;
+import io.engram.memory.MemoryIds;
+import io.engram.memory.Scope;
+import io.engram.store.opensearch.MemoryDocuments;
+import io.engram.store.opensearch.OpenSearchClient;
+import io.engram.store.opensearch.OpenSearchException;
+import java.sql.Array;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
+import java.sql.Timestamp;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.function.Consumer;
+
+/**
+ * Applies decided changes to PostgreSQL (memories and memory_events, in one transaction), then to
+ * the OpenSearch index (one bulk request), then bumps the cache generation of every scope touched.
+ * Every statement is guarded by id and version, so a replayed batch changes nothing.
+ */
+public final class MemoryStoreWriter {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private static final String INSERT =
+            "insert into memories (id, tenant_id, project_id, environment, user_id, session_id, type, content,"
+                    + " content_hash, tags, source, source_turn_ids, importance, tier, status, valid_from, valid_to,"
+                    + " superseded_by, version, embedding_version, created_at, updated_at)"
+                    + " values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, now())"
+                    + " on conflict (id) do nothing";
+    private static final String UPDATE_CONTENT =
+            "update memories set content = ?, content_hash = ?, tags = ?, source_turn_ids = ?, importance = ?,"
+                    + " valid_from = ?, version = ?, updated_at = now() where id = ? and version < ?";
+    private static final String SUPERSEDE =
+            "update memories set status = 'superseded', valid_to = ?, superseded_by = ?, version = ?,"
+                    + " updated_at = now() where id = ? and version < ?";
+    private static final String REINFORCE =
+            "update memories set source_turn_ids = source_turn_ids"
+                    + " || array(select t from unnest(?::text[]) t where not (t = any(source_turn_ids))),"
+                    + " importance = greatest(importance, ?), updated_at = now() where id = ?";
+    private static final String EVENT =
+            "insert into memory_events (memory_id, tenant_id, project_id, environment, user_id, kind, version,"
+                    + " dedup_key, detail) values (?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb) on conflict do nothing";
+
+    private final String alias;
+
+    public MemoryStoreWriter(String alias) {
+        this.alias = alias;
+    }
+
+    /** Writes the changes to PostgreSQL in one transaction. */
+    public void writePostgres(Connection c, List<MemoryChange> changes) throws SQLException {
+        boolean auto = c.getAutoCommit();
+        c.setAutoCommit(false);
+        try (PreparedStatement insert = c.prepareStatement(INSERT);
+                PreparedStatement update = c.prepareStatement(UPDATE_CONTENT);
+                PreparedStatement supersede = c.prepareStatement(SUPERSEDE);
+                PreparedStatement reinforce = c.prepareStatement(REINFORCE);
+                PreparedStatement event = c.prepareStatement(EVENT)) {
+            for (MemoryChange change : changes) {
+                Memory m = change.memory();
+                if (change instanceof MemoryChange.Created) {
+                    bindInsert(c, insert, m);
+                    insert.executeUpdate();
+                    bindEvent(event, m, "create", m.version(), detail(change));
+                    event.executeUpdate();
+                } else if (change instanceof MemoryChange.Updated u) {
+                    update.setString(1, m.content());
+                    update.setString(2, MemoryIds.contentHash(m.content()));
+                    update.setArray(3, textArray(c, m.tags()));
+                    update.setArray(4, textArray(c, m.sourceTurnIds()));
+                    update.setDouble(5, m.importance());
+                    update.setTimestamp(6, Timestamp.from(m.validFrom()));
+                    update.setInt(7, m.version());
+                    update.setObject(8, m.id());
+                    update.setInt(9, m.version());
+                    update.executeUpdate();
+                    ObjectNode d = detail(change);
+                    d.put("previous_content", u.previousContent());
+                    bindEvent(event, m, "update", m.version(), d);
+                    event.executeUpdate();
+                } else if (change instanceof MemoryChange.Superseded s) {
+                    bindInsert(c, insert, m);
+                    insert.executeUpdate();
+                    bindEvent(
+                            event,
+                            m,
+                            "create",
+                            m.version(),
+                            detail(change).put("supersedes", s.old().id().toString()));
+                    event.executeUpdate();
+                    Memory old = s.old();
+                    supersede.setTimestamp(1, Timestamp.from(old.validTo().orElse(m.validFrom())));
+                    supersede.setObject(2, m.id());
+                    supersede.setInt(3, old.version());
+                    supersede.setObject(4, old.id());
+                    supersede.setInt(5, old.version());
+                    supersede.executeUpdate();
+                    bindEvent(
+                            event,
+                            old,
+                            "supersede",
+                            old.version(),
+                            detail(change).put("superseded_by", m.id().toString()));
+                    event.executeUpdate();
+                } else {
+                    reinforce.setArray(1, textArray(c, m.sourceTurnIds()));
+                    reinforce.setDouble(2, m.importance());
+                    reinforce.setObject(3, m.id());
+                    reinforce.executeUpdate();
+                }
+            }
+            c.commit();
+        } catch (SQLException | RuntimeException e) {
+            c.rollback();
+            throw e;
+        } finally {
+            c.setAutoCommit(auto);
+        }
+    }
+
+    /**
+     * Writes the resulting documents to the index in one bulk request; stale versions are skipped.
+     */
+    public void writeIndex(OpenSearchClient client, List<MemoryChange> changes) {
+        List<JsonNode> lines = new ArrayList<>();
+        for (MemoryChange change : changes) {
+            lines.addAll(MemoryDocuments.indexLines(alias, change.memory()));
+            change.replaced()
+                    .ifPresent(old -> lines.addAll(MemoryDocuments.indexLines(alias, old)));
+        }
+        if (lines.isEmpty()) {
+            return;
+        }
+        OpenSearchClient.Response response = client.sendNdjson("/_bulk", lines);
+        if (!response.ok()) {
+            throw new OpenSearchException(
+                    "bulk write failed: " + response.status() + " " + response.body());
+        }
+        if (response.body().path("errors").asBoolean()) {
+            for (JsonNode item : response.body().path("items")) {
+                JsonNode result = item.path("index");
+                int status = result.path("status").asInt();
+                // 409: a newer version is already indexed, which is what a replay should find.
+                if (status >= 300 && status != 409) {
+                    throw new OpenSearchException(
+                            "bulk item "
+                                    + result.path("_id").asText()
+                                    + " failed: "
+                                    + result.path("error"));
+                }
+            }
+        }
+    }
+
+    /** The scopes touched by the changes, for cache invalidation. */
+    public static Set<Scope> scopes(List<MemoryChange> changes) {
+        Set<Scope> out = new LinkedHashSet<>();
+        changes.forEach(c -> out.add(c.memory().scope()));
+        return out;
+    }
+
+    /** Applies the changes to both stores and then invalidates the caches of the scopes touched. */
+    public void write(
+            Connection c,
+            OpenSearchClient client,
+            Consumer<Set<Scope>> invalidate,
+            List<MemoryChange> changes)
+            throws SQLException {
+        if (changes.isEmpty()) {
+            return;
+        }
+        writePostgres(c, changes);
+        writeIndex(client, changes);
+        invalidate.accept(scopes(changes));
+    }
+
+    private static void bindInsert(Connection c, PreparedStatement st, Memory m)
+            throws SQLException {
+        Scope s = m.scope();
+        st.setObject(1, m.id());
+        st.setString(2, s.tenantId());
+        st.setString(3, s.projectId());
+        st.setString(4, s.environment());
+        st.setString(5, s.userId());
+        st.setString(6, m.sessionId().orElse(null));
+        st.setString(7, m.type().wireName());
+        st.setString(8, m.content());
+        st.setString(9, MemoryIds.contentHash(m.content()));
+        st.setArray(10, textArray(c, m.tags()));
+        st.setString(11, m.source());
+        st.setArray(12, textArray(c, m.sourceTurnIds()));
+        st.setDouble(13, m.importance());
+        st.setString(14, m.tier().wireName());
+        st.setString(15, m.status().wireName());
+        st.setTimestamp(16, Timestamp.from(m.validFrom()));
+        st.setTimestamp(17, m.validTo().map(Timestamp::from).orElse(null));
+        st.setObject(18, m.supersededBy().orElse(null));
+        st.setInt(19, m.version());
+        st.setString(20, m.embeddingVersion());
+        st.setTimestamp(21, Timestamp.from(m.createdAt()));
+    }
+
+    private static void bindEvent(
+            PreparedStatement st, Memory m, String kind, int version, ObjectNode detail)
+            throws SQLException {
+        Scope s = m.scope();
+        st.setObject(1, m.id());
+        st.setString(2, s.tenantId());
+        st.setString(3, s.projectId());
+        st.setString(4, s.environment());
+        st.setString(5, s.userId());
+        st.setString(6, kind);
+        st.setInt(7, version);
+        // A memory is created and superseded once; updates are told apart by version.
+        st.setString(
+                8, kind.equals("update") ? m.id() + ":update:" + version : m.id() + ":" + kind);
+        st.setString(9, detail.toString());
+    }
+
+    private static ObjectNode detail(MemoryChange change) {
+        ObjectNode d = JSON.createObjectNode();
+        d.put("reason", change.reason());
+        d.put("similarity", Math.round(change.similarity() * 1000) / 1000.0);
+        return d;
+    }
+
+    private static Array textArray(Connection c, List<String> values) throws SQLException {
+        return c.createArrayOf("text", values.toArray(new String[0]));
+    }
+}

@@ -1,0 +1,97 @@
+package io.engram.store.opensearch;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.engram.memory.Memory;
+import java.util.List;
+
+/** The OpenSearch document of a memory and the bulk lines that write it. */
+public final class MemoryDocuments {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private MemoryDocuments() {}
+
+    public static ObjectNode source(Memory m) {
+        ObjectNode o = JSON.createObjectNode();
+        o.put("id", m.id().toString());
+        o.put("tenant_id", m.scope().tenantId());
+        o.put("project_id", m.scope().projectId());
+        o.put("environment", m.scope().environment());
+        o.put("user_id", m.scope().userId());
+        m.sessionId().ifPresent(s -> o.put("session_id", s));
+        o.put("type", m.type().wireName());
+        o.put("tier", m.tier().wireName());
+        o.put("status", m.status().wireName());
+        ArrayNode tags = o.putArray("tags");
+        m.tags().forEach(tags::add);
+        o.put("valid_from", m.validFrom().toString());
+        m.validTo().ifPresent(t -> o.put("valid_to", t.toString()));
+        o.put("created_at", m.createdAt().toString());
+        o.put("importance", m.importance());
+        o.put("version", m.version());
+        o.put("embedding_version", m.embeddingVersion());
+        o.put("content", m.content());
+        ArrayNode vec = o.putArray(MemoryIndex.VECTOR_FIELD);
+        for (float f : m.vector()) {
+            vec.add(f);
+        }
+        return o;
+    }
+
+    /** A memory from its indexed document (as written by {@link #source}). */
+    public static Memory fromSource(com.fasterxml.jackson.databind.JsonNode s) {
+        com.fasterxml.jackson.databind.JsonNode vec = s.path(MemoryIndex.VECTOR_FIELD);
+        float[] vector = new float[vec.size()];
+        for (int i = 0; i < vector.length; i++) {
+            vector[i] = (float) vec.get(i).asDouble();
+        }
+        java.util.List<String> tags = new java.util.ArrayList<>();
+        s.path("tags").forEach(t -> tags.add(t.asText()));
+        return new Memory(
+                java.util.UUID.fromString(s.path("id").asText()),
+                new io.engram.memory.Scope(
+                        s.path("tenant_id").asText(),
+                        s.path("project_id").asText(),
+                        s.path("environment").asText(),
+                        s.path("user_id").asText()),
+                java.util.Optional.ofNullable(
+                        s.hasNonNull("session_id") ? s.path("session_id").asText() : null),
+                io.engram.memory.MemoryType.fromWire(s.path("type").asText()),
+                s.path("content").asText(),
+                tags,
+                "conversation",
+                java.util.List.of(),
+                s.path("importance").asDouble(),
+                io.engram.memory.Tier.valueOf(
+                        s.path("tier").asText("hot").toUpperCase(java.util.Locale.ROOT)),
+                io.engram.memory.MemoryStatus.valueOf(
+                        s.path("status").asText("active").toUpperCase(java.util.Locale.ROOT)),
+                java.time.Instant.parse(s.path("valid_from").asText()),
+                s.hasNonNull("valid_to")
+                        ? java.util.Optional.of(
+                                java.time.Instant.parse(s.path("valid_to").asText()))
+                        : java.util.Optional.empty(),
+                java.util.Optional.empty(),
+                s.path("version").asInt(1),
+                s.path("embedding_version").asText(),
+                vector,
+                java.time.Instant.parse(s.path("created_at").asText()));
+    }
+
+    /**
+     * Action and source lines of a bulk index request. The memory's version is the external
+     * version, so replaying an older write can never overwrite a newer one.
+     */
+    public static List<ObjectNode> indexLines(String alias, Memory m) {
+        ObjectNode action = JSON.createObjectNode();
+        action.putObject("index")
+                .put("_index", alias)
+                .put("_id", m.id().toString())
+                .put("routing", m.scope().routing())
+                .put("version", m.version())
+                .put("version_type", "external_gte");
+        return List.of(action, source(m));
+    }
+}

@@ -1,0 +1,129 @@
+package io.engram.jobs.extraction;
+
+import io.engram.dedup.ChangePlanner;
+import io.engram.dedup.DedupPolicy;
+import io.engram.dedup.DedupThresholds;
+import io.engram.dedup.UserMemories;
+import io.engram.extraction.CandidateFact;
+import io.engram.jobs.store.KnownMemoryLoader;
+import io.engram.jobs.store.MemoryCodec;
+import io.engram.jobs.store.UserMemoriesSerializer;
+import io.engram.memory.MemoryChange;
+import io.engram.store.opensearch.OpenSearchClient;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import org.apache.flink.api.common.functions.OpenContext;
+import org.apache.flink.api.common.state.StateTtlConfig;
+import org.apache.flink.api.common.state.ValueState;
+import org.apache.flink.api.common.state.ValueStateDescriptor;
+import org.apache.flink.metrics.Counter;
+import org.apache.flink.streaming.api.functions.KeyedProcessFunction;
+import org.apache.flink.util.Collector;
+
+/**
+ * Decides, per user and in order, what each extracted fact does to the user's memories. The user's
+ * recent memories live in keyed state; on first sight of a user (or after the state expired) they
+ * are loaded from the index. Emits the encoded changes for the store sink.
+ */
+public class DedupFunction extends KeyedProcessFunction<String, FactBatch, byte[]> {
+
+    private static final long serialVersionUID = 1L;
+
+    /** Where a user's memories come from when the job has no state for them. */
+    public interface KnownMemorySource extends java.io.Serializable {
+        java.util.function.Function<io.engram.memory.Scope, List<io.engram.memory.Memory>> open(
+                ExtractionSettings settings);
+    }
+
+    /** The index: the user's most recent current memories. */
+    public static final KnownMemorySource FROM_INDEX =
+            s -> {
+                KnownMemoryLoader index =
+                        new KnownMemoryLoader(
+                                new OpenSearchClient(s.openSearchUrl(), Duration.ofSeconds(10)),
+                                s.indexAlias());
+                return scope -> index.load(scope, s.knownPerUser());
+            };
+
+    private final ExtractionSettings settings;
+    private final KnownMemorySource source;
+    private transient ValueState<UserMemories> known;
+    private transient ChangePlanner planner;
+    private transient java.util.function.Function<
+                    io.engram.memory.Scope, List<io.engram.memory.Memory>>
+            loader;
+    private transient Map<String, Counter> decisions;
+
+    public DedupFunction(ExtractionSettings settings) {
+        this(settings, FROM_INDEX);
+    }
+
+    public DedupFunction(ExtractionSettings settings, KnownMemorySource source) {
+        this.settings = settings;
+        this.source = source;
+    }
+
+    @Override
+    public void open(OpenContext context) {
+        ValueStateDescriptor<UserMemories> descriptor =
+                new ValueStateDescriptor<>("known", UserMemoriesSerializer.INSTANCE);
+        // Other writers (the API, maintenance jobs) change memories too: reload a user now and
+        // then.
+        descriptor.enableTimeToLive(StateTtlConfig.newBuilder(Duration.ofHours(6)).build());
+        known = getRuntimeContext().getState(descriptor);
+        planner =
+                new ChangePlanner(
+                        new DedupPolicy(
+                                new DedupThresholds(
+                                        settings.updateSimilarity(),
+                                        settings.relatedSimilarity(),
+                                        settings.supersedeMinSimilarity())),
+                        settings.embeddingVersion());
+        loader = source.open(settings);
+        decisions = new ConcurrentHashMap<>();
+        for (String kind : List.of("create", "update", "supersede", "noop")) {
+            decisions.put(
+                    kind,
+                    getRuntimeContext()
+                            .getMetricGroup()
+                            .addGroup("decision", kind)
+                            .counter("count"));
+        }
+    }
+
+    @Override
+    public void processElement(FactBatch batch, Context ctx, Collector<byte[]> out)
+            throws Exception {
+        UserMemories memories = known.value();
+        if (memories == null) {
+            memories = UserMemories.of(loader.apply(batch.scope()), settings.knownPerUser());
+        }
+        List<CandidateFact> facts = new ArrayList<>(batch.facts.length);
+        List<float[]> vectors = new ArrayList<>(batch.facts.length);
+        for (FactRecord f : batch.facts) {
+            facts.add(f.toFact());
+            vectors.add(f.vector);
+        }
+        List<ChangePlanner.Planned> planned =
+                planner.plan(
+                        batch.scope(),
+                        Optional.ofNullable(batch.sessionId),
+                        "conversation",
+                        facts,
+                        vectors,
+                        memories,
+                        Instant.now());
+        List<MemoryChange> changes = new ArrayList<>(planned.size());
+        for (ChangePlanner.Planned p : planned) {
+            decisions.get(p.decision().kind()).inc();
+            changes.add(p.change());
+        }
+        known.update(memories);
+        out.collect(MemoryCodec.encodeChanges(changes));
+    }
+}

@@ -1,0 +1,105 @@
+package io.engram.jobs.extraction;
+
+import io.engram.extraction.CandidateFact;
+import io.engram.extraction.ExtractionResult;
+import io.engram.extraction.ExtractionWindow;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import org.apache.flink.api.common.functions.OpenContext;
+import org.apache.flink.metrics.Counter;
+import org.apache.flink.streaming.api.functions.async.ResultFuture;
+import org.apache.flink.streaming.api.functions.async.RichAsyncFunction;
+
+/**
+ * Extracts the facts of a window through Flink async I/O (the LLM call, when configured, never
+ * blocks the task thread), and the episodic summary at session end. A failed extraction is passed
+ * on as a failed batch, to be recorded in the dead-letter topic; it never fails the job.
+ */
+public class ExtractFunction extends RichAsyncFunction<WindowBatch, FactBatch> {
+
+    private static final long serialVersionUID = 1L;
+
+    private final ExtractionSettings settings;
+    private transient Extractors extractors;
+    private transient Counter factsExtracted;
+    private transient Counter failures;
+    private transient Counter llmCalls;
+    private transient Counter llmTokens;
+
+    public ExtractFunction(ExtractionSettings settings) {
+        this.settings = settings;
+    }
+
+    @Override
+    public void open(OpenContext context) {
+        extractors = new Extractors(settings);
+        var group = getRuntimeContext().getMetricGroup();
+        factsExtracted = group.counter("factsExtracted");
+        failures = group.counter("extractionFailures");
+        llmCalls = group.counter("llmCalls");
+        llmTokens = group.counter("llmTokens");
+    }
+
+    @Override
+    public void asyncInvoke(WindowBatch window, ResultFuture<FactBatch> result) {
+        ExtractionWindow w = window.toWindow();
+        CompletableFuture<ExtractionResult> facts =
+                w.turns().isEmpty()
+                        ? CompletableFuture.completedFuture(ExtractionResult.Facts.of(List.of()))
+                        : extractors.extractor.extractAsync(w);
+        CompletableFuture<Optional<CandidateFact>> summary =
+                window.sessionEnd
+                        ? extractors.summarizer.summarize(
+                                window.sessionId, WindowBatch.turns(window.sessionTurns))
+                        : CompletableFuture.completedFuture(Optional.empty());
+        facts.thenCombine(summary, (r, s) -> toBatch(window, r, s))
+                .whenComplete(
+                        (batch, error) -> {
+                            if (error != null) {
+                                FactBatch failed = FactBatch.forWindow(window);
+                                failed.failureKind = "INTERNAL";
+                                failed.failureReason = String.valueOf(error);
+                                failures.inc();
+                                result.complete(List.of(failed));
+                            } else {
+                                result.complete(List.of(batch));
+                            }
+                        });
+    }
+
+    @Override
+    public void timeout(WindowBatch window, ResultFuture<FactBatch> result) {
+        FactBatch failed = FactBatch.forWindow(window);
+        failed.failureKind = "TIMEOUT";
+        failed.failureReason = "extraction did not finish within the async timeout";
+        failures.inc();
+        result.complete(List.of(failed));
+    }
+
+    private FactBatch toBatch(
+            WindowBatch window, ExtractionResult r, Optional<CandidateFact> summary) {
+        FactBatch batch = FactBatch.forWindow(window);
+        batch.llm = settings.llmEnabled();
+        if (settings.llmEnabled() && !window.toWindow().turns().isEmpty()) {
+            llmCalls.inc();
+        }
+        if (r instanceof ExtractionResult.Failed f) {
+            batch.failureKind = f.kind().name();
+            batch.failureReason = f.reason();
+            failures.inc();
+            return batch;
+        }
+        ExtractionResult.Facts ok = (ExtractionResult.Facts) r;
+        List<FactRecord> facts = new ArrayList<>();
+        ok.facts().forEach(f -> facts.add(FactRecord.of(f)));
+        summary.ifPresent(s -> facts.add(FactRecord.of(s)));
+        batch.facts = facts.toArray(new FactRecord[0]);
+        batch.promptTokens = ok.promptTokens();
+        batch.completionTokens = ok.completionTokens();
+        llmTokens.inc(ok.promptTokens() + ok.completionTokens());
+        factsExtracted.inc(batch.facts.length);
+        return batch;
+    }
+}

@@ -1,0 +1,217 @@
+package io.engram.jobs.extraction;
+
+import io.engram.config.ConfigLoader;
+import io.engram.config.EngramConfig;
+import io.engram.jobs.store.MemoryStoreSink;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import org.apache.flink.api.common.eventtime.WatermarkStrategy;
+import org.apache.flink.api.connector.sink2.Sink;
+import org.apache.flink.api.connector.source.Source;
+import org.apache.flink.configuration.CheckpointingOptions;
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.configuration.ExternalizedCheckpointRetention;
+import org.apache.flink.configuration.PipelineOptions;
+import org.apache.flink.configuration.RestartStrategyOptions;
+import org.apache.flink.connector.base.DeliveryGuarantee;
+import org.apache.flink.connector.kafka.sink.KafkaRecordSerializationSchema;
+import org.apache.flink.connector.kafka.sink.KafkaSink;
+import org.apache.flink.connector.kafka.source.KafkaSource;
+import org.apache.flink.connector.kafka.source.enumerator.initializer.OffsetsInitializer;
+import org.apache.flink.streaming.api.datastream.AsyncDataStream;
+import org.apache.flink.streaming.api.datastream.DataStream;
+import org.apache.flink.streaming.api.datastream.SingleOutputStreamOperator;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.apache.kafka.clients.consumer.OffsetResetStrategy;
+
+/**
+ * The streaming job that turns chat turns into memories: validate (rejects to the dead-letter
+ * topic) → session windows → extraction (async) → embedding → per-user dedup decision → PostgreSQL,
+ * OpenSearch and cache invalidation. Source and sinks are injected so tests can bound the input.
+ */
+public final class ExtractionJob {
+
+    public static final String JOB_NAME = "engram-extraction";
+
+    private final Source<RawRecord, ?, ?> source;
+    private final Sink<byte[]> deadLetterSink;
+    private final Sink<byte[]> memorySink;
+    private final ExtractionSettings settings;
+
+    public ExtractionJob(
+            Source<RawRecord, ?, ?> source,
+            Sink<byte[]> deadLetterSink,
+            Sink<byte[]> memorySink,
+            ExtractionSettings settings) {
+        this.source = source;
+        this.deadLetterSink = deadLetterSink;
+        this.memorySink = memorySink;
+        this.settings = settings;
+    }
+
+    /**
+     * The production job: Kafka in (from the committed offsets, else the earliest), Kafka dead
+     * letters, the memory stores out.
+     */
+    public static ExtractionJob forKafka(ExtractionSettings settings, boolean bounded) {
+        return forKafka(
+                settings,
+                bounded,
+                OffsetsInitializer.committedOffsets(OffsetResetStrategy.EARLIEST));
+    }
+
+    /**
+     * As {@link #forKafka(ExtractionSettings, boolean)}, starting where {@code start} says
+     * (replays).
+     */
+    public static ExtractionJob forKafka(
+            ExtractionSettings settings, boolean bounded, OffsetsInitializer start) {
+        var builder =
+                KafkaSource.<RawRecord>builder()
+                        .setBootstrapServers(settings.bootstrapServers())
+                        .setTopics(settings.turnsTopic())
+                        .setGroupId(JOB_NAME)
+                        .setStartingOffsets(start)
+                        .setDeserializer(new RawRecordDeserializer());
+        if (bounded) {
+            builder.setBounded(OffsetsInitializer.latest());
+        }
+        return new ExtractionJob(
+                builder.build(), deadLetterSink(settings), memorySink(settings), settings);
+    }
+
+    public static Sink<byte[]> deadLetterSink(ExtractionSettings settings) {
+        return KafkaSink.<byte[]>builder()
+                .setBootstrapServers(settings.bootstrapServers())
+                .setRecordSerializer(
+                        KafkaRecordSerializationSchema.<byte[]>builder()
+                                .setTopic(settings.dlqTopic())
+                                .setValueSerializationSchema(new PassThroughSerialization())
+                                .build())
+                .setDeliveryGuarantee(DeliveryGuarantee.AT_LEAST_ONCE)
+                .build();
+    }
+
+    public static Sink<byte[]> memorySink(ExtractionSettings s) {
+        return new MemoryStoreSink(
+                s.postgresUrl(),
+                s.postgresUser(),
+                s.postgresPassword(),
+                s.openSearchUrl(),
+                s.indexAlias(),
+                s.redisUrl(),
+                500);
+    }
+
+    /** Dead letters are already encoded. */
+    static final class PassThroughSerialization
+            implements org.apache.flink.api.common.serialization.SerializationSchema<byte[]> {
+        private static final long serialVersionUID = 1L;
+
+        @Override
+        public byte[] serialize(byte[] element) {
+            return element;
+        }
+    }
+
+    /**
+     * Job-level settings: checkpoints retained on cancel, restarts with a delay, no Kryo fallback.
+     */
+    public static Configuration jobConfiguration(ExtractionSettings settings) {
+        Configuration conf = new Configuration();
+        conf.set(
+                CheckpointingOptions.CHECKPOINTING_INTERVAL,
+                Duration.ofMillis(settings.checkpointIntervalMs()));
+        conf.set(
+                CheckpointingOptions.EXTERNALIZED_CHECKPOINT_RETENTION,
+                ExternalizedCheckpointRetention.RETAIN_ON_CANCELLATION);
+        conf.set(RestartStrategyOptions.RESTART_STRATEGY, "fixed-delay");
+        conf.set(RestartStrategyOptions.RESTART_STRATEGY_FIXED_DELAY_ATTEMPTS, Integer.MAX_VALUE);
+        conf.set(RestartStrategyOptions.RESTART_STRATEGY_FIXED_DELAY_DELAY, Duration.ofSeconds(5));
+        conf.set(PipelineOptions.GENERIC_TYPES, false);
+        return conf;
+    }
+
+    /** Adds the pipeline to {@code env}. */
+    public void build(StreamExecutionEnvironment env) {
+        env.configure(jobConfiguration(settings));
+        env.setParallelism(settings.parallelism());
+
+        SingleOutputStreamOperator<TurnRecord> parsed =
+                env.fromSource(source, WatermarkStrategy.noWatermarks(), "turns")
+                        .uid("turns-source")
+                        .process(new ParseFunction())
+                        .name("parse")
+                        .uid("parse");
+
+        DataStream<TurnRecord> timed =
+                parsed.assignTimestampsAndWatermarks(
+                                WatermarkStrategy.<TurnRecord>forBoundedOutOfOrderness(
+                                                Duration.ofSeconds(5))
+                                        .withTimestampAssigner(
+                                                (turn, previous) -> turn.ts.toEpochMilli())
+                                        .withIdleness(Duration.ofMinutes(1)))
+                        .name("event-time")
+                        .uid("event-time");
+
+        DataStream<WindowBatch> windows =
+                timed.keyBy(TurnRecord::sessionKey)
+                        .process(
+                                new SessionWindowFunction(
+                                        settings.windowTurns(),
+                                        settings.overlapTurns(),
+                                        settings.idleGapMs(),
+                                        settings.maxSessionTurns()))
+                        .name("session-windows")
+                        .uid("session-windows");
+
+        long asyncTimeoutMs =
+                settings.llmEnabled()
+                        ? settings.llmTimeoutMs() * (settings.llmMaxRetries() + 2) + 5_000
+                        : 60_000;
+        SingleOutputStreamOperator<FactBatch> extracted =
+                AsyncDataStream.orderedWait(
+                                windows,
+                                new ExtractFunction(settings),
+                                asyncTimeoutMs,
+                                TimeUnit.MILLISECONDS,
+                                settings.llmConcurrency())
+                        .name("extract")
+                        .uid("extract");
+
+        SingleOutputStreamOperator<FactBatch> routed =
+                extracted.process(new RouteFailures()).name("route-failures").uid("route-failures");
+
+        routed.map(new EmbedFunction(settings))
+                .name("embed")
+                .uid("embed")
+                .keyBy(FactBatch::userKey)
+                .process(new DedupFunction(settings))
+                .name("dedup")
+                .uid("dedup")
+                .sinkTo(memorySink)
+                .name("memory-store")
+                .uid("memory-store");
+
+        parsed.getSideOutput(ParseFunction.DEAD_LETTERS)
+                .union(routed.getSideOutput(ParseFunction.DEAD_LETTERS))
+                .sinkTo(deadLetterSink)
+                .name("dead-letters")
+                .uid("dead-letters");
+    }
+
+    /** {@code flink run engram-jobs.jar [--config engram.yaml]}: the job on a Flink cluster. */
+    public static void main(String[] args) throws Exception {
+        Optional<Path> file =
+                args.length == 2 && args[0].equals("--config")
+                        ? Optional.of(Path.of(args[1]))
+                        : Optional.empty();
+        EngramConfig config = ConfigLoader.load(file, System.getenv());
+        ExtractionSettings settings = ExtractionSettings.from(config);
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
+        forKafka(settings, false).build(env);
+        env.execute(JOB_NAME);
+    }
+}

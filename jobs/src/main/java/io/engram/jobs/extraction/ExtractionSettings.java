@@ -1,0 +1,94 @@
+package io.engram.jobs.extraction;
+
+import io.engram.config.EngramConfig;
+import java.io.Serializable;
+
+/**
+ * What the extraction job's operators need from the configuration, in a form Flink can ship to its
+ * task managers. Secrets travel inside the job graph, as with any Flink connector.
+ */
+public record ExtractionSettings(
+        int windowTurns,
+        int overlapTurns,
+        long idleGapMs,
+        int maxSessionTurns,
+        int knownPerUser,
+        int parallelism,
+        int llmConcurrency,
+        long llmTimeoutMs,
+        int llmMaxRetries,
+        int llmMaxTokens,
+        String llmUrl,
+        String llmModel,
+        String llmApiKey,
+        String embeddingVersion,
+        String modelDir,
+        int intraOpThreads,
+        double updateSimilarity,
+        double relatedSimilarity,
+        double supersedeMinSimilarity,
+        String postgresUrl,
+        String postgresUser,
+        String postgresPassword,
+        String openSearchUrl,
+        String indexAlias,
+        String redisUrl,
+        String bootstrapServers,
+        String turnsTopic,
+        String dlqTopic,
+        long checkpointIntervalMs)
+        implements Serializable {
+
+    public static ExtractionSettings from(EngramConfig c) {
+        EngramConfig.Extraction e = c.extraction();
+        return new ExtractionSettings(
+                e.windowTurns(),
+                e.overlapTurns(),
+                e.idleGapMinutes() * 60_000L,
+                e.maxSessionTurns(),
+                e.knownMemoriesPerUser(),
+                e.parallelism(),
+                e.llmConcurrency(),
+                c.llm().timeoutMs(),
+                c.llm().maxRetries(),
+                c.llm().maxTokens(),
+                c.llm().url(),
+                c.llm().model(),
+                c.llm().apiKey(),
+                c.embedding().version(),
+                c.embedding().modelPath(c.home()).toString(),
+                c.embedding().intraOpThreads(),
+                c.dedup().updateSimilarity(),
+                c.dedup().relatedSimilarity(),
+                c.dedup().supersedeMinSimilarity(),
+                c.postgres().url(),
+                c.postgres().user(),
+                c.postgres().password(),
+                c.openSearch().url(),
+                c.memoryIndexAlias(),
+                c.redis().url(),
+                c.kafka().bootstrapServers(),
+                c.kafka().turnsTopic(),
+                c.kafka().dlqTopic(),
+                e.checkpointIntervalMs());
+    }
+
+    public boolean llmEnabled() {
+        return llmUrl != null && !llmUrl.isEmpty();
+    }
+
+    @Override
+    public String toString() {
+        return "ExtractionSettings[window="
+                + windowTurns
+                + ", overlap="
+                + overlapTurns
+                + ", idleGapMs="
+                + idleGapMs
+                + ", llm="
+                + (llmEnabled() ? llmUrl : "off")
+                + ", alias="
+                + indexAlias
+                + "]";
+    }
+}

@@ -1,0 +1,168 @@
+package io.engram.jobs.extraction;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.flink.api.common.functions.OpenContext;
+import org.apache.flink.api.common.state.ListState;
+import org.apache.flink.api.common.state.ListStateDescriptor;
+import org.apache.flink.api.common.state.ValueState;
+import org.apache.flink.api.common.state.ValueStateDescriptor;
+import org.apache.flink.api.common.typeinfo.TypeInformation;
+import org.apache.flink.api.common.typeinfo.Types;
+import org.apache.flink.metrics.Counter;
+import org.apache.flink.streaming.api.TimeDomain;
+import org.apache.flink.streaming.api.functions.KeyedProcessFunction;
+import org.apache.flink.util.Collector;
+
+/**
+ * Cuts one session's turns into extraction windows: a batch every N turns (with the last few turns
+ * of the previous batch as context), and a final batch when the session ends — by an explicit end
+ * event, or after an idle gap. The gap is checked on every event (replays carry old timestamps), by
+ * an event-time timer (end of a bounded input), and by a processing-time timer (a live session that
+ * simply stops). All state of the session is cleared when it ends.
+ */
+public class SessionWindowFunction extends KeyedProcessFunction<String, TurnRecord, WindowBatch> {
+
+    private static final long serialVersionUID = 1L;
+
+    private final int windowTurns;
+    private final int overlapTurns;
+    private final long idleGapMs;
+    private final int maxSessionTurns;
+
+    private transient ListState<TurnRecord> pending;
+    private transient ListState<TurnRecord> overlap;
+    private transient ListState<TurnRecord> session;
+    private transient ValueState<Integer> pendingCount;
+    private transient ValueState<Integer> sessionCount;
+    private transient ValueState<Long> lastEventTs;
+    private transient ValueState<Long> lastArrival;
+    private transient Counter windows;
+
+    public SessionWindowFunction(
+            int windowTurns, int overlapTurns, long idleGapMs, int maxSessionTurns) {
+        this.windowTurns = windowTurns;
+        this.overlapTurns = overlapTurns;
+        this.idleGapMs = idleGapMs;
+        this.maxSessionTurns = maxSessionTurns;
+    }
+
+    @Override
+    public void open(OpenContext context) {
+        TypeInformation<TurnRecord> type = TypeInformation.of(TurnRecord.class);
+        pending = getRuntimeContext().getListState(new ListStateDescriptor<>("pending", type));
+        overlap = getRuntimeContext().getListState(new ListStateDescriptor<>("overlap", type));
+        session = getRuntimeContext().getListState(new ListStateDescriptor<>("session", type));
+        pendingCount =
+                getRuntimeContext().getState(new ValueStateDescriptor<>("pendingCount", Types.INT));
+        sessionCount =
+                getRuntimeContext().getState(new ValueStateDescriptor<>("sessionCount", Types.INT));
+        lastEventTs =
+                getRuntimeContext().getState(new ValueStateDescriptor<>("lastEventTs", Types.LONG));
+        lastArrival =
+                getRuntimeContext().getState(new ValueStateDescriptor<>("lastArrival", Types.LONG));
+        windows = getRuntimeContext().getMetricGroup().counter("windows");
+    }
+
+    @Override
+    public void processElement(TurnRecord turn, Context ctx, Collector<WindowBatch> out)
+            throws Exception {
+        if (turn.sessionEnd) {
+            endSession(turn, "session_end event", out);
+            return;
+        }
+        Long last = lastEventTs.value();
+        long ts = turn.ts.toEpochMilli();
+        if (last != null && ts - last >= idleGapMs) {
+            endSession(turn, "idle gap", out);
+        }
+        pending.add(turn);
+        int count = increment(pendingCount);
+        if (increment(sessionCount) <= maxSessionTurns) {
+            session.add(turn);
+        }
+        lastEventTs.update(last == null ? ts : Math.max(last, ts));
+        long now = ctx.timerService().currentProcessingTime();
+        lastArrival.update(now);
+        ctx.timerService().registerEventTimeTimer(lastEventTs.value() + idleGapMs);
+        ctx.timerService().registerProcessingTimeTimer(now + idleGapMs);
+
+        if (count >= windowTurns) {
+            List<TurnRecord> turns = list(pending);
+            out.collect(batch(turn, list(overlap), turns, false, null, List.of()));
+            windows.inc();
+            overlap.update(turns.subList(Math.max(0, turns.size() - overlapTurns), turns.size()));
+            pending.clear();
+            pendingCount.clear();
+        }
+    }
+
+    @Override
+    public void onTimer(long timestamp, OnTimerContext ctx, Collector<WindowBatch> out)
+            throws Exception {
+        Long last =
+                ctx.timeDomain() == TimeDomain.EVENT_TIME
+                        ? lastEventTs.value()
+                        : lastArrival.value();
+        if (last != null && timestamp >= last + idleGapMs) {
+            List<TurnRecord> sessionTurns = list(session);
+            if (!sessionTurns.isEmpty()) {
+                endSession(sessionTurns.get(sessionTurns.size() - 1), "idle gap", out);
+            }
+        }
+    }
+
+    private void endSession(TurnRecord any, String reason, Collector<WindowBatch> out)
+            throws Exception {
+        List<TurnRecord> turns = list(pending);
+        List<TurnRecord> sessionTurns = list(session);
+        if (!sessionTurns.isEmpty()) {
+            out.collect(batch(any, list(overlap), turns, true, reason, sessionTurns));
+            windows.inc();
+        }
+        pending.clear();
+        overlap.clear();
+        session.clear();
+        pendingCount.clear();
+        sessionCount.clear();
+        lastEventTs.clear();
+        lastArrival.clear();
+    }
+
+    private static WindowBatch batch(
+            TurnRecord key,
+            List<TurnRecord> context,
+            List<TurnRecord> turns,
+            boolean end,
+            String reason,
+            List<TurnRecord> sessionTurns) {
+        WindowBatch b = new WindowBatch();
+        b.tenantId = key.tenantId;
+        b.projectId = key.projectId;
+        b.environment = key.environment;
+        b.userId = key.userId;
+        b.sessionId = key.sessionId;
+        b.sessionEnd = end;
+        b.endReason = reason;
+        b.context = context.toArray(new TurnRecord[0]);
+        b.turns = turns.toArray(new TurnRecord[0]);
+        b.sessionTurns = sessionTurns.toArray(new TurnRecord[0]);
+        return b;
+    }
+
+    private static int increment(ValueState<Integer> counter) throws Exception {
+        Integer v = counter.value();
+        int next = v == null ? 1 : v + 1;
+        counter.update(next);
+        return next;
+    }
+
+    private static List<TurnRecord> list(ListState<TurnRecord> state) throws Exception {
+        List<TurnRecord> out = new ArrayList<>();
+        Iterable<TurnRecord> it = state.get();
+        if (it != null) {
+            it.forEach(out::add);
+        }
+        return out;
+    }
+}

@@ -1,0 +1,61 @@
+package io.engram.jobs.extraction;
+
+import io.engram.events.ChatEvent;
+import io.engram.events.Role;
+import io.engram.events.TurnEvent;
+import io.engram.extraction.ConversationTurn;
+import io.engram.memory.Scope;
+import java.time.Instant;
+import java.util.Optional;
+
+/**
+ * A validated event of the turns topic: a turn, or the end of a session ({@code sessionEnd} with no
+ * turn fields). Flink POJO.
+ */
+public class TurnRecord {
+    public String tenantId;
+    public String projectId;
+    public String environment;
+    public String userId;
+    public String sessionId;
+    public boolean sessionEnd;
+    public String turnId;
+    public Role role;
+    public String speaker;
+    public String content;
+    public Instant ts;
+
+    public TurnRecord() {}
+
+    public static TurnRecord of(ChatEvent event) {
+        TurnRecord r = new TurnRecord();
+        r.tenantId = event.tenantId();
+        r.projectId = event.projectId();
+        r.environment = event.environment();
+        r.userId = event.userId();
+        r.sessionId = event.sessionId();
+        r.ts = event.ts();
+        if (event instanceof TurnEvent t) {
+            r.turnId = t.turnId();
+            r.role = t.role();
+            r.speaker = t.speaker().orElse(null);
+            r.content = t.content();
+        } else {
+            r.sessionEnd = true;
+        }
+        return r;
+    }
+
+    /** Key of the session window: tenant, project, environment, user, session. */
+    public String sessionKey() {
+        return tenantId + "/" + projectId + "/" + environment + "/" + userId + "/" + sessionId;
+    }
+
+    public Scope scope() {
+        return new Scope(tenantId, projectId, environment, userId);
+    }
+
+    public ConversationTurn toTurn() {
+        return new ConversationTurn(turnId, role, Optional.ofNullable(speaker), content, ts);
+    }
+}

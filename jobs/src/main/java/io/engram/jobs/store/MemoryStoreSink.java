@@ -1,0 +1,155 @@
+package io.engram.jobs.store;
+
+import io.engram.cache.CacheKeys;
+import io.engram.memory.MemoryChange;
+import io.engram.memory.Scope;
+import io.engram.store.MemoryStoreWriter;
+import io.engram.store.opensearch.OpenSearchClient;
+import java.io.IOException;
+import java.net.URI;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import org.apache.flink.api.connector.sink2.Sink;
+import org.apache.flink.api.connector.sink2.SinkWriter;
+import org.apache.flink.api.connector.sink2.WriterInitContext;
+import org.apache.flink.metrics.Counter;
+import redis.clients.jedis.JedisPooled;
+
+/**
+ * Writes decided changes to PostgreSQL, OpenSearch and the Redis cache generation, in batches.
+ * Flushed before every checkpoint and at end of input; every write is idempotent by (id, version),
+ * so the replay after a failure neither loses nor duplicates memories.
+ */
+public class MemoryStoreSink implements Sink<byte[]> {
+
+    private static final long serialVersionUID = 1L;
+
+    private final String postgresUrl;
+    private final String postgresUser;
+    private final String postgresPassword;
+    private final String openSearchUrl;
+    private final String alias;
+    private final String redisUrl;
+    private final int batchSize;
+
+    public MemoryStoreSink(
+            String postgresUrl,
+            String postgresUser,
+            String postgresPassword,
+            String openSearchUrl,
+            String alias,
+            String redisUrl,
+            int batchSize) {
+        this.postgresUrl = postgresUrl;
+        this.postgresUser = postgresUser;
+        this.postgresPassword = postgresPassword;
+        this.openSearchUrl = openSearchUrl;
+        this.alias = alias;
+        this.redisUrl = redisUrl;
+        this.batchSize = batchSize;
+    }
+
+    @Override
+    public SinkWriter<byte[]> createWriter(WriterInitContext context) throws IOException {
+        return new Writer(context);
+    }
+
+    private final class Writer implements SinkWriter<byte[]> {
+        private final MemoryStoreWriter writer = new MemoryStoreWriter(alias);
+        private final OpenSearchClient openSearch =
+                new OpenSearchClient(openSearchUrl, Duration.ofSeconds(30));
+        private final JedisPooled redis;
+        private final List<MemoryChange> buffer = new ArrayList<>();
+        private final Counter written;
+        private final Counter flushes;
+        private volatile long lastFlushMs;
+        private Connection connection;
+
+        Writer(WriterInitContext context) {
+            this.redis =
+                    redisUrl == null || redisUrl.isEmpty()
+                            ? null
+                            : new JedisPooled(URI.create(redisUrl));
+            var group = context.metricGroup();
+            written = group.counter("memoryChangesWritten");
+            flushes = group.counter("storeFlushes");
+            group.gauge("lastFlushMillis", () -> lastFlushMs);
+        }
+
+        @Override
+        public void write(byte[] element, Context context) throws IOException {
+            buffer.addAll(MemoryCodec.decodeChanges(element));
+            if (buffer.size() >= batchSize) {
+                flush(false);
+            }
+        }
+
+        @Override
+        public void flush(boolean endOfInput) throws IOException {
+            if (buffer.isEmpty()) {
+                return;
+            }
+            long start = System.nanoTime();
+            try {
+                writer.write(connection(), openSearch, this::invalidate, buffer);
+            } catch (SQLException e) {
+                closeConnection();
+                throw new IOException(
+                        "writing " + buffer.size() + " memory changes to PostgreSQL failed", e);
+            }
+            written.inc(buffer.size());
+            flushes.inc();
+            buffer.clear();
+            lastFlushMs = (System.nanoTime() - start) / 1_000_000;
+        }
+
+        private void invalidate(Set<Scope> scopes) {
+            if (redis == null) {
+                return;
+            }
+            try {
+                for (Scope s : scopes) {
+                    redis.incr(CacheKeys.generation(s));
+                }
+            } catch (RuntimeException e) {
+                // The result cache has a short TTL; a missed bump only delays freshness, it must
+                // not
+                // fail the write path.
+                org.slf4j.LoggerFactory.getLogger(MemoryStoreSink.class)
+                        .warn("cache generation bump failed: {}", e.toString());
+            }
+        }
+
+        private Connection connection() throws SQLException {
+            if (connection == null || connection.isClosed()) {
+                connection =
+                        DriverManager.getConnection(postgresUrl, postgresUser, postgresPassword);
+            }
+            return connection;
+        }
+
+        private void closeConnection() {
+            try {
+                if (connection != null) {
+                    connection.close();
+                }
+            } catch (SQLException ignored) {
+                // already broken
+            }
+            connection = null;
+        }
+
+        @Override
+        public void close() {
+            closeConnection();
+            if (redis != null) {
+                redis.close();
+            }
+        }
+    }
+}

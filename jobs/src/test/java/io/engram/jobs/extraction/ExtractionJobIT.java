@@ -1,0 +1,362 @@
+package io.engram.jobs.extraction;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.engram.cache.CacheKeys;
+import io.engram.events.ChatEvent;
+import io.engram.events.EventCodec;
+import io.engram.events.Role;
+import io.engram.events.SessionEndEvent;
+import io.engram.events.TopicBootstrap;
+import io.engram.events.TurnEvent;
+import io.engram.memory.Scope;
+import io.engram.services.PostgresServer;
+import io.engram.services.SharedServices;
+import io.engram.store.opensearch.IndexBootstrap;
+import io.engram.store.opensearch.MemoryQuery;
+import io.engram.store.opensearch.OpenSearchClient;
+import io.engram.store.postgres.SchemaMigrator;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.apache.flink.connector.kafka.source.enumerator.initializer.OffsetsInitializer;
+import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.apache.flink.test.junit5.MiniClusterExtension;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.apache.kafka.common.serialization.StringSerializer;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import redis.clients.jedis.JedisPooled;
+
+/** The whole write path on real services: Kafka → Flink → PostgreSQL, OpenSearch, Redis. */
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class ExtractionJobIT {
+
+    @RegisterExtension
+    static final MiniClusterExtension FLINK =
+            new MiniClusterExtension(
+                    new MiniClusterResourceConfiguration.Builder()
+                            .setNumberTaskManagers(1)
+                            .setNumberSlotsPerTaskManager(2)
+                            .build());
+
+    private static final String TOPIC = "engram.turns.job-it";
+    private static final String DLQ = "engram.turns.job-it.dlq";
+    private static final String ALIAS = "engram-memories-job-it";
+    private static final Scope ALICE = new Scope("acme", "default", "dev", "alice");
+    private static final Scope BOB = new Scope("acme", "default", "dev", "bob");
+
+    private static PostgresServer postgres;
+    private static String jdbcUrl;
+    private static ExtractionSettings settings;
+    private static OpenSearchClient openSearch;
+
+    @BeforeAll
+    static void setUp() throws Exception {
+        postgres = SharedServices.postgres();
+        try (Connection c = postgres.connect("engram")) {
+            c.createStatement().execute("create database job_it");
+        }
+        jdbcUrl = postgres.jdbcUrl("job_it");
+        SchemaMigrator.migrate(jdbcUrl, postgres.user(), postgres.password());
+        String bootstrap = SharedServices.kafka().bootstrapServers();
+        TopicBootstrap.ensure(bootstrap, List.of(TOPIC, DLQ), 4, (short) 1);
+        openSearch =
+                new OpenSearchClient(SharedServices.openSearch().url(), Duration.ofSeconds(30));
+        IndexBootstrap.ensure(openSearch, ALIAS, 1, 0);
+        settings =
+                TestSettings.of(
+                        jdbcUrl,
+                        postgres.user(),
+                        postgres.password(),
+                        SharedServices.openSearch().url(),
+                        ALIAS,
+                        SharedServices.redis().url(),
+                        bootstrap,
+                        TOPIC,
+                        DLQ,
+                        Path.of(System.getProperty("java.io.tmpdir"), "engram-test-models")
+                                .toString());
+        produceConversations(bootstrap);
+    }
+
+    private static void produceConversations(String bootstrap) throws Exception {
+        Instant s1 = Instant.parse("2026-03-15T10:00:00Z");
+        Instant s2 = Instant.parse("2026-04-02T18:30:00Z");
+        List<ChatEvent> events = new ArrayList<>();
+        events.add(turn(ALICE, "s1", "s1-1", Role.USER, "Hi!", s1));
+        events.add(
+                turn(
+                        ALICE,
+                        "s1",
+                        "s1-2",
+                        Role.ASSISTANT,
+                        "Hello Alice, how can I help?",
+                        s1.plusSeconds(5)));
+        events.add(
+                turn(
+                        ALICE,
+                        "s1",
+                        "s1-3",
+                        Role.USER,
+                        "My budget for the Hawaii trip is $10,000.",
+                        s1.plusSeconds(30)));
+        events.add(
+                turn(
+                        ALICE,
+                        "s1",
+                        "s1-4",
+                        Role.USER,
+                        "We are flying to Maui on June 5.",
+                        s1.plusSeconds(60)));
+        events.add(turn(ALICE, "s1", "s1-5", Role.USER, "thanks!", s1.plusSeconds(90)));
+        events.add(
+                new SessionEndEvent(
+                        "e-s1-end", "acme", "default", "dev", "alice", "s1", s1.plusSeconds(100)));
+        events.add(turn(ALICE, "s2", "s2-1", Role.USER, "Quick update on the trip.", s2));
+        events.add(
+                turn(
+                        ALICE,
+                        "s2",
+                        "s2-2",
+                        Role.USER,
+                        "My budget for the Hawaii trip is $12,000 now.",
+                        s2.plusSeconds(20)));
+        events.add(
+                turn(ALICE, "s2", "s2-3", Role.ASSISTANT, "Noted, $12,000.", s2.plusSeconds(25)));
+        events.add(
+                turn(
+                        ALICE,
+                        "s2",
+                        "s2-4",
+                        Role.USER,
+                        "Actually, make that $15,000.",
+                        s2.plusSeconds(40)));
+        events.add(
+                new SessionEndEvent(
+                        "e-s2-end", "acme", "default", "dev", "alice", "s2", s2.plusSeconds(60)));
+        events.add(
+                turn(BOB, "b1", "b1-1", Role.USER, "My budget for the Hawaii trip is $3,000.", s2));
+        events.add(
+                new SessionEndEvent(
+                        "e-b1-end", "acme", "default", "dev", "bob", "b1", s2.plusSeconds(60)));
+
+        try (KafkaProducer<String, byte[]> producer =
+                new KafkaProducer<>(
+                        Map.of(
+                                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG,
+                                bootstrap,
+                                ProducerConfig.ACKS_CONFIG,
+                                "all"),
+                        new StringSerializer(),
+                        new ByteArraySerializer())) {
+            for (ChatEvent e : events) {
+                producer.send(new ProducerRecord<>(TOPIC, e.key(), EventCodec.encode(e))).get();
+            }
+            producer.send(
+                            new ProducerRecord<>(
+                                    TOPIC,
+                                    "acme/alice/s1",
+                                    "{not json".getBytes(StandardCharsets.UTF_8)))
+                    .get();
+            String robot =
+                    new String(
+                                    EventCodec.encode(
+                                            turn(ALICE, "s1", "s1-x", Role.USER, "beep", s1)),
+                                    StandardCharsets.UTF_8)
+                            .replace("\"role\":\"user\"", "\"role\":\"robot\"");
+            producer.send(
+                            new ProducerRecord<>(
+                                    TOPIC, "acme/alice/s1", robot.getBytes(StandardCharsets.UTF_8)))
+                    .get();
+        }
+    }
+
+    private static TurnEvent turn(
+            Scope s, String session, String id, Role role, String content, Instant ts) {
+        return new TurnEvent(
+                "e-" + id,
+                s.tenantId(),
+                s.projectId(),
+                s.environment(),
+                s.userId(),
+                session,
+                id,
+                role,
+                role == Role.USER
+                        ? Optional.of(s.userId().equals("alice") ? "Alice" : "Bob")
+                        : Optional.empty(),
+                content,
+                ts);
+    }
+
+    private static void runJob(OffsetsInitializer start) throws Exception {
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
+        ExtractionJob.forKafka(settings, true, start).build(env);
+        env.execute("extraction-it");
+    }
+
+    @Test
+    @Order(1)
+    void hawaiiBudgetEndsWithOneCurrentValueAndTheOlderOnesInHistory() throws Exception {
+        runJob(OffsetsInitializer.earliest());
+
+        List<String> current = budgets("alice", "active");
+        assertThat(current).singleElement().satisfies(c -> assertThat(c).contains("$15,000"));
+        List<String> history = budgets("alice", "superseded");
+        assertThat(history).hasSize(2);
+        assertThat(String.join(" | ", history)).contains("$10,000").contains("$12,000");
+
+        try (Connection c = connect();
+                ResultSet rs =
+                        c.createStatement()
+                                .executeQuery(
+                                        "select count(*) from memory_events e join memories m on m.id = e.memory_id"
+                                                + " where m.user_id = 'alice' and e.kind = 'supersede'")) {
+            rs.next();
+            assertThat(rs.getInt(1)).isGreaterThanOrEqualTo(1);
+        }
+        try (Connection c = connect();
+                ResultSet rs =
+                        c.createStatement()
+                                .executeQuery(
+                                        "select count(*) from memories where user_id = 'alice' and type = 'episodic'")) {
+            rs.next();
+            assertThat(rs.getInt(1)).as("one summary per session").isEqualTo(2);
+        }
+
+        // The index agrees (once refreshed): only the current budget is active for Alice.
+        openSearch.send("POST", "/" + ALIAS + "/_refresh", null);
+        MemoryQuery q = MemoryQuery.forScope(ALICE).types(List.of("semantic"));
+        OpenSearchClient.Response r =
+                openSearch.send(
+                        "POST",
+                        "/" + ALIAS + "/_search?routing=" + q.routing(),
+                        q.bm25("budget Hawaii", 10));
+        List<String> indexed = new ArrayList<>();
+        r.body().path("hits").path("hits").forEach(h -> indexed.add(h.path("_id").asText()));
+        assertThat(indexed).hasSize(1);
+
+        try (JedisPooled redis = new JedisPooled(URI.create(SharedServices.redis().url()))) {
+            assertThat(Long.parseLong(redis.get(CacheKeys.generation(ALICE)))).isPositive();
+        }
+    }
+
+    @Test
+    @Order(2)
+    void anotherUsersTurnsNeverTouchTheFirstUsersMemories() throws Exception {
+        assertThat(budgets("bob", "active"))
+                .singleElement()
+                .satisfies(c -> assertThat(c).contains("$3,000"));
+        assertThat(budgets("bob", "superseded")).isEmpty();
+        try (Connection c = connect();
+                ResultSet rs =
+                        c.createStatement()
+                                .executeQuery(
+                                        "select count(*) from memories a join memories b on a.superseded_by = b.id"
+                                                + " where a.user_id <> b.user_id")) {
+            rs.next();
+            assertThat(rs.getInt(1)).isZero();
+        }
+    }
+
+    @Test
+    @Order(3)
+    void malformedRecordsLandInTheDeadLetterTopicWithTheirReason() {
+        List<String> letters = new ArrayList<>();
+        try (KafkaConsumer<byte[], byte[]> consumer =
+                new KafkaConsumer<>(
+                        Map.of(
+                                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG,
+                                        SharedServices.kafka().bootstrapServers(),
+                                ConsumerConfig.GROUP_ID_CONFIG, "dlq-check",
+                                ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest"),
+                        new ByteArrayDeserializer(),
+                        new ByteArrayDeserializer())) {
+            consumer.subscribe(List.of(DLQ));
+            Instant deadline = Instant.now().plusSeconds(30);
+            while (letters.size() < 2 && Instant.now().isBefore(deadline)) {
+                consumer.poll(Duration.ofMillis(500))
+                        .forEach(r -> letters.add(new String(r.value(), StandardCharsets.UTF_8)));
+            }
+        }
+        assertThat(letters).hasSize(2);
+        assertThat(letters)
+                .anySatisfy(l -> assertThat(l).contains("not valid JSON").contains("{not json"));
+        assertThat(letters).anySatisfy(l -> assertThat(l).contains("role: 'robot'"));
+    }
+
+    @Test
+    @Order(4)
+    void replayingTheTopicLeavesExactlyTheSameRows() throws Exception {
+        String before = snapshot();
+        runJob(OffsetsInitializer.earliest());
+        assertThat(snapshot()).isEqualTo(before);
+    }
+
+    private static String snapshot() throws Exception {
+        StringBuilder out = new StringBuilder();
+        try (Connection c = connect();
+                Statement st = c.createStatement();
+                ResultSet rs =
+                        st.executeQuery(
+                                "select id, user_id, type, content, status, version, superseded_by, valid_to,"
+                                        + " array_to_string(source_turn_ids, ',') from memories order by id")) {
+            while (rs.next()) {
+                for (int i = 1; i <= 9; i++) {
+                    out.append(rs.getString(i)).append('|');
+                }
+                out.append('\n');
+            }
+        }
+        try (Connection c = connect();
+                ResultSet rs =
+                        c.createStatement().executeQuery("select count(*) from memory_events")) {
+            rs.next();
+            out.append("events=").append(rs.getInt(1));
+        }
+        return out.toString();
+    }
+
+    private static List<String> budgets(String user, String status) throws Exception {
+        List<String> out = new ArrayList<>();
+        try (Connection c = connect();
+                var st =
+                        c.prepareStatement(
+                                "select content from memories where user_id = ? and status = ? and type = 'semantic'"
+                                        + " and content ilike '%budget%' order by valid_from")) {
+            st.setString(1, user);
+            st.setString(2, status);
+            try (ResultSet rs = st.executeQuery()) {
+                while (rs.next()) {
+                    out.add(rs.getString(1));
+                }
+            }
+        }
+        return out;
+    }
+
+    private static Connection connect() throws Exception {
+        return java.sql.DriverManager.getConnection(jdbcUrl, postgres.user(), postgres.password());
+    }
+}

@@ -1,0 +1,183 @@
+package io.engram.jobs.extraction;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.engram.events.Role;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.apache.flink.api.common.typeinfo.Types;
+import org.apache.flink.streaming.api.operators.KeyedProcessOperator;
+import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
+import org.apache.flink.streaming.util.KeyedOneInputStreamOperatorTestHarness;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+class SessionWindowFunctionTest {
+
+    private static final Instant T0 = Instant.parse("2026-03-15T10:00:00Z");
+    private static final long GAP = 30 * 60_000L;
+
+    private KeyedOneInputStreamOperatorTestHarness<String, TurnRecord, WindowBatch> harness;
+
+    @BeforeEach
+    void setUp() throws Exception {
+        harness =
+                new KeyedOneInputStreamOperatorTestHarness<>(
+                        new KeyedProcessOperator<>(new SessionWindowFunction(4, 2, GAP, 200)),
+                        TurnRecord::sessionKey,
+                        Types.STRING);
+        harness.open();
+    }
+
+    @AfterEach
+    void tearDown() throws Exception {
+        harness.close();
+    }
+
+    private static TurnRecord turn(String session, int n, Instant ts) {
+        TurnRecord t = new TurnRecord();
+        t.tenantId = "acme";
+        t.projectId = "default";
+        t.environment = "dev";
+        t.userId = "alice";
+        t.sessionId = session;
+        t.turnId = session + "-t" + n;
+        t.role = Role.USER;
+        t.speaker = "Alice";
+        t.content = "turn " + n;
+        t.ts = ts;
+        return t;
+    }
+
+    private static TurnRecord end(String session, Instant ts) {
+        TurnRecord t = turn(session, -1, ts);
+        t.sessionEnd = true;
+        t.turnId = null;
+        t.content = null;
+        return t;
+    }
+
+    private void send(TurnRecord t) throws Exception {
+        harness.processElement(new StreamRecord<>(t, t.ts.toEpochMilli()));
+    }
+
+    private List<WindowBatch> output() {
+        List<WindowBatch> out = new ArrayList<>();
+        for (Object o : harness.getOutput()) {
+            if (o instanceof StreamRecord<?> r) {
+                out.add((WindowBatch) r.getValue());
+            }
+        }
+        return out;
+    }
+
+    private static List<String> ids(TurnRecord[] turns) {
+        return Arrays.stream(turns).map(t -> t.turnId).toList();
+    }
+
+    @Test
+    void emitsEveryNTurnsWithTheLastTurnsAsContext() throws Exception {
+        for (int i = 1; i <= 9; i++) {
+            send(turn("s1", i, T0.plusSeconds(i)));
+        }
+        List<WindowBatch> out = output();
+        assertThat(out).hasSize(2);
+        assertThat(ids(out.get(0).context)).isEmpty();
+        assertThat(ids(out.get(0).turns)).containsExactly("s1-t1", "s1-t2", "s1-t3", "s1-t4");
+        assertThat(ids(out.get(1).context)).containsExactly("s1-t3", "s1-t4");
+        assertThat(ids(out.get(1).turns)).containsExactly("s1-t5", "s1-t6", "s1-t7", "s1-t8");
+        assertThat(out).noneMatch(b -> b.sessionEnd);
+    }
+
+    @Test
+    void explicitEndFlushesTheRestWithTheWholeSessionAndClearsState() throws Exception {
+        for (int i = 1; i <= 5; i++) {
+            send(turn("s1", i, T0.plusSeconds(i)));
+        }
+        send(end("s1", T0.plusSeconds(10)));
+        List<WindowBatch> out = output();
+        assertThat(out).hasSize(2);
+        WindowBatch last = out.get(1);
+        assertThat(last.sessionEnd).isTrue();
+        assertThat(last.endReason).isEqualTo("session_end event");
+        assertThat(ids(last.turns)).containsExactly("s1-t5");
+        assertThat(ids(last.context)).containsExactly("s1-t3", "s1-t4");
+        assertThat(ids(last.sessionTurns)).hasSize(5);
+        assertThat(harness.numKeyedStateEntries()).isZero();
+        assertThat(harness.numEventTimeTimers()).isPositive();
+
+        // the leftover timers find nothing to do
+        harness.processWatermark(T0.plusSeconds(10).toEpochMilli() + GAP + 1);
+        assertThat(output()).hasSize(2);
+    }
+
+    @Test
+    void idleGapEndsTheSessionWhenTheWatermarkPassesIt() throws Exception {
+        send(turn("s1", 1, T0));
+        send(turn("s1", 2, T0.plusSeconds(60)));
+        harness.processWatermark(T0.plusSeconds(60).toEpochMilli() + GAP - 1);
+        assertThat(output()).isEmpty();
+        harness.processWatermark(T0.plusSeconds(60).toEpochMilli() + GAP);
+        List<WindowBatch> out = output();
+        assertThat(out)
+                .singleElement()
+                .satisfies(
+                        b -> {
+                            assertThat(b.sessionEnd).isTrue();
+                            assertThat(b.endReason).isEqualTo("idle gap");
+                            assertThat(ids(b.turns)).containsExactly("s1-t1", "s1-t2");
+                        });
+        assertThat(harness.numKeyedStateEntries()).isZero();
+    }
+
+    @Test
+    void idleGapIsSeenOnTheNextEventWhenTimersLagBehind() throws Exception {
+        // A replay: event time jumps forward before any watermark arrives.
+        send(turn("s1", 1, T0));
+        send(turn("s1", 2, T0.plusMillis(GAP + 5_000)));
+        List<WindowBatch> out = output();
+        assertThat(out)
+                .singleElement()
+                .satisfies(
+                        b -> {
+                            assertThat(b.sessionEnd).isTrue();
+                            assertThat(ids(b.turns)).containsExactly("s1-t1");
+                        });
+    }
+
+    @Test
+    void processingTimeGapEndsALiveSessionThatStopped() throws Exception {
+        harness.setProcessingTime(1_000);
+        send(turn("s1", 1, T0));
+        harness.setProcessingTime(1_000 + GAP);
+        assertThat(output()).singleElement().satisfies(b -> assertThat(b.sessionEnd).isTrue());
+        assertThat(harness.numKeyedStateEntries()).isZero();
+    }
+
+    @Test
+    void sessionsAreIndependent() throws Exception {
+        for (int i = 1; i <= 3; i++) {
+            send(turn("s1", i, T0.plusSeconds(i)));
+            send(turn("s2", i, T0.plusSeconds(i)));
+        }
+        send(end("s2", T0.plusSeconds(5)));
+        List<WindowBatch> out = output();
+        assertThat(out)
+                .singleElement()
+                .satisfies(
+                        b -> {
+                            assertThat(b.sessionId).isEqualTo("s2");
+                            assertThat(ids(b.turns)).containsExactly("s2-t1", "s2-t2", "s2-t3");
+                        });
+    }
+
+    @Test
+    void anEndWithoutTurnsEmitsNothing() throws Exception {
+        send(end("s9", T0));
+        assertThat(output()).isEmpty();
+        assertThat(harness.numKeyedStateEntries()).isZero();
+    }
+}

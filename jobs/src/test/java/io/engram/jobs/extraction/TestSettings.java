@@ -1,0 +1,85 @@
+package io.engram.jobs.extraction;
+
+/**
+ * Settings for tests: small windows, a one-minute gap, no LLM, services filled in by the caller.
+ */
+final class TestSettings {
+
+    private TestSettings() {}
+
+    static ExtractionSettings of(
+            String postgresUrl,
+            String postgresUser,
+            String postgresPassword,
+            String openSearchUrl,
+            String alias,
+            String redisUrl,
+            String bootstrap,
+            String turnsTopic,
+            String dlqTopic,
+            String modelDir) {
+        return new ExtractionSettings(
+                4,
+                2,
+                60_000L,
+                200,
+                1000,
+                1,
+                4,
+                2_000,
+                0,
+                512,
+                "",
+                "m",
+                "",
+                "minilm-l6-v2-fp32",
+                modelDir,
+                1,
+                0.9,
+                0.7,
+                0.5,
+                postgresUrl,
+                postgresUser,
+                postgresPassword,
+                openSearchUrl,
+                alias,
+                redisUrl,
+                bootstrap,
+                turnsTopic,
+                dlqTopic,
+                500);
+    }
+
+    static ExtractionSettings windows(int windowTurns, int overlap, long gapMs) {
+        return new ExtractionSettings(
+                windowTurns,
+                overlap,
+                gapMs,
+                200,
+                1000,
+                1,
+                4,
+                2_000,
+                0,
+                512,
+                "",
+                "m",
+                "",
+                "minilm-l6-v2-fp32",
+                System.getProperty("java.io.tmpdir") + "/engram-test-models",
+                1,
+                0.9,
+                0.7,
+                0.5,
+                "",
+                "",
+                "",
+                "",
+                "alias",
+                "",
+                "",
+                "t",
+                "t.dlq",
+                500);
+    }
+}
