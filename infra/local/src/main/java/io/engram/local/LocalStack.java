@@ -2,7 +2,9 @@ package io.engram.local;
 
 import io.engram.config.EngramConfig;
 import io.engram.events.TopicBootstrap;
+import io.engram.jobs.extraction.ExtractionSettings;
 import io.engram.jobs.runtime.LocalFlinkCluster;
+import io.engram.jobs.runtime.LocalJobs;
 import io.engram.services.LocalServices;
 import io.engram.serving.ServingApp;
 import io.engram.store.opensearch.IndexBootstrap;
@@ -136,6 +138,7 @@ public final class LocalStack implements AutoCloseable {
                     apiKey);
 
             flink = LocalFlinkCluster.start(home.resolve("flink"), 4);
+            LocalJobs.submitExtraction(flink, ExtractionSettings.from(config), home.resolve("flink").resolve("checkpoints"));
             ServingApp serving = ServingApp.start(config);
             Duration took = Duration.ofNanos(System.nanoTime() - t0);
             return new LocalStack(

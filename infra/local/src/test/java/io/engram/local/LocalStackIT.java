@@ -7,6 +7,19 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.engram.config.ConfigLoader;
 import io.engram.config.EngramConfig;
+import io.engram.events.ChatEvent;
+import io.engram.events.EventCodec;
+import io.engram.events.Role;
+import io.engram.events.SessionEndEvent;
+import io.engram.events.TurnEvent;
+import io.engram.services.Await;
+import java.time.Duration;
+import java.time.Instant;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.apache.kafka.common.serialization.StringSerializer;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -73,6 +86,30 @@ class LocalStackIT {
 
             assertThatThrownBy(() -> LocalStack.start(config()))
                     .hasMessageContaining("another Engram local stack is running");
+
+            // The extraction job runs in the stack: a turn on the topic becomes a memory.
+            EngramConfig c = stack.config();
+            try (KafkaProducer<String, byte[]> producer =
+                    new KafkaProducer<>(
+                            Map.of(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, c.kafka().bootstrapServers()),
+                            new StringSerializer(),
+                            new ByteArraySerializer())) {
+                Instant ts = Instant.parse("2026-03-15T10:00:00Z");
+                for (ChatEvent e :
+                        List.<ChatEvent>of(
+                                new TurnEvent(
+                                        "e1", "local", "default", "development", "alice", "s1", "t1", Role.USER,
+                                        Optional.of("Alice"), "My budget for the Hawaii trip is $10,000.", ts),
+                                new SessionEndEvent("e2", "local", "default", "development", "alice", "s1", ts.plusSeconds(5)))) {
+                    producer.send(new ProducerRecord<>(c.kafka().turnsTopic(), e.key(), EventCodec.encode(e))).get();
+                }
+            }
+            assertThat(
+                            Await.until(
+                                    Duration.ofSeconds(90),
+                                    () -> count(c, "select count(*) from memories where user_id = 'alice' and content like '%$10,000%'") >= 1))
+                    .as("memory written by the extraction job")
+                    .isTrue();
         }
         Set<Long> after = descendants();
         after.removeAll(before);
@@ -109,6 +146,16 @@ class LocalStackIT {
                 assertThat(rs.getString(1)).isEqualTo("Alice likes tea");
             }
             assertThat(get(stack.url() + "/health/ready").statusCode()).isEqualTo(200);
+        }
+    }
+
+    private static int count(EngramConfig c, String sql) {
+        try (Connection conn = DriverManager.getConnection(c.postgres().url(), c.postgres().user(), c.postgres().password());
+                ResultSet rs = conn.createStatement().executeQuery(sql)) {
+            rs.next();
+            return rs.getInt(1);
+        } catch (Exception e) {
+            return -1;
         }
     }
 

@@ -73,8 +73,18 @@ public final class LocalFlinkCluster implements AutoCloseable {
         return cluster.isRunning();
     }
 
+    /** Cancels running jobs (their retained checkpoints stay for the next start), then stops. */
     @Override
     public void close() throws Exception {
+        try {
+            for (var job : cluster.listJobs().get(10, java.util.concurrent.TimeUnit.SECONDS)) {
+                if (!job.getJobState().isGloballyTerminalState()) {
+                    cluster.cancelJob(job.getJobId()).get(30, java.util.concurrent.TimeUnit.SECONDS);
+                }
+            }
+        } catch (Exception e) {
+            // stopping the cluster below ends the jobs anyway
+        }
         cluster.close();
     }
 }
