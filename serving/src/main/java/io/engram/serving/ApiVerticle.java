@@ -1,32 +1,68 @@
 package io.engram.serving;
 
+import io.engram.memory.MemoryType;
+import io.engram.memory.Scope;
+import io.engram.ranking.ContextPacker;
+import io.engram.ranking.RankingSettings;
+import io.engram.serving.auth.ApiKeyAdmin;
+import io.engram.serving.auth.ApiKeyAuthenticator;
+import io.engram.serving.auth.Principal;
+import io.engram.serving.auth.RateLimiter;
 import io.engram.serving.health.Readiness;
+import io.engram.serving.http.Fields;
 import io.engram.serving.http.Problem;
+import io.engram.serving.memories.MemoryService;
+import io.engram.serving.recall.RecallService;
+import io.engram.serving.recall.SearchRequest;
+import io.engram.serving.turns.TurnIngest;
 import io.vertx.core.Future;
+import io.vertx.core.Handler;
 import io.vertx.core.VerticleBase;
 import io.vertx.core.http.HttpServer;
+import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
+import io.vertx.ext.web.handler.BodyHandler;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
 import java.util.UUID;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-/** The HTTP API: routes are declared here, handlers delegate to plain classes. */
+/** The HTTP API: every route is declared here; handlers parse, check and delegate. */
 public final class ApiVerticle extends VerticleBase {
 
     private static final Logger LOG = LoggerFactory.getLogger(ApiVerticle.class);
     static final String REQUEST_ID = "request_id";
+    static final String PRINCIPAL = "principal";
+    static final long MAX_BODY_BYTES = 256 * 1024;
+
+    /** What the routes delegate to. */
+    public record Services(
+            Readiness readiness,
+            ApiKeyAuthenticator authenticator,
+            RateLimiter rateLimiter,
+            RecallService recall,
+            MemoryService memories,
+            TurnIngest turns,
+            ApiKeyAdmin keys,
+            RankingSettings ranking,
+            Handler<RoutingContext> metrics,
+            String openApi) {}
 
     private final String host;
     private final int port;
-    private final Readiness readiness;
+    private final Services s;
     private HttpServer server;
 
-    public ApiVerticle(String host, int port, Readiness readiness) {
+    public ApiVerticle(String host, int port, Services services) {
         this.host = host;
         this.port = port;
-        this.readiness = readiness;
+        this.s = services;
     }
 
     @Override
@@ -35,14 +71,35 @@ public final class ApiVerticle extends VerticleBase {
         router.route().handler(this::assignRequestId);
         router.get("/health/live").handler(this::handleLive);
         router.get("/health/ready").handler(this::handleReady);
+        router.get("/metrics").handler(s.metrics());
+        router.get("/openapi.yaml")
+                .handler(
+                        ctx ->
+                                ctx.response()
+                                        .putHeader("Content-Type", "application/yaml")
+                                        .end(s.openApi()));
+
+        router.route("/v1/*").handler(BodyHandler.create(false).setBodyLimit(MAX_BODY_BYTES));
+        router.route("/v1/*").handler(this::authenticate);
+        router.post("/v1/turns").handler(this::handleTurns);
+        router.post("/v1/memories/search").handler(this::handleSearch);
+        router.post("/v1/context").handler(this::handleContext);
+        router.post("/v1/memories").handler(this::handleStore);
+        router.get("/v1/memories").handler(this::handleList);
+        router.delete("/v1/memories").handler(this::handleForget);
+        router.get("/v1/memories/:id/history").handler(this::handleHistory);
+        router.get("/v1/memories/:id").handler(this::handleGet);
+        router.patch("/v1/memories/:id").handler(this::handleUpdate);
+        router.delete("/v1/memories/:id").handler(this::handleDelete);
+        router.post("/v1/admin/keys").handler(this::handleCreateKey);
+        router.get("/v1/admin/keys").handler(this::handleListKeys);
+        router.delete("/v1/admin/keys/:id").handler(this::handleRevokeKey);
         router.route()
                 .last()
                 .handler(
                         ctx ->
                                 ctx.fail(
-                                        new Problem(
-                                                404,
-                                                "Not Found",
+                                        Problem.notFound(
                                                 "no route "
                                                         + ctx.request().method()
                                                         + " "
@@ -51,10 +108,17 @@ public final class ApiVerticle extends VerticleBase {
         return vertx.createHttpServer()
                 .requestHandler(router)
                 .listen(port, host)
-                .onSuccess(s -> server = s);
+                .onSuccess(srv -> server = srv);
     }
 
-    /** The port actually bound (differs from the configured one when that was 0). */
+    /** Stops accepting, lets requests in flight finish (up to 10 s). */
+    @Override
+    public Future<?> stop() {
+        return server == null
+                ? Future.succeededFuture()
+                : server.shutdown(10, java.util.concurrent.TimeUnit.SECONDS);
+    }
+
     public int actualPort() {
         return server.actualPort();
     }
@@ -66,20 +130,314 @@ public final class ApiVerticle extends VerticleBase {
         ctx.next();
     }
 
+    private void authenticate(RoutingContext ctx) {
+        s.authenticator()
+                .authenticate(ctx.request().getHeader("Authorization"))
+                .onSuccess(
+                        p -> {
+                            s.rateLimiter().acquire(p);
+                            ctx.put(PRINCIPAL, p);
+                            ctx.next();
+                        })
+                .onFailure(ctx::fail);
+    }
+
+    private static Principal principal(RoutingContext ctx, String scope) {
+        Principal p = ctx.get(PRINCIPAL);
+        p.require(scope);
+        return p;
+    }
+
+    private static Scope queryScope(RoutingContext ctx, Principal p) {
+        String user = ctx.queryParams().get("user_id");
+        if (user == null) {
+            throw Problem.badRequest("user_id: required query parameter");
+        }
+        return p.scopeFor(Fields.checkId("user_id", user), optionalParam(ctx, "project_id"));
+    }
+
+    private static String optionalParam(RoutingContext ctx, String name) {
+        String v = ctx.queryParams().get(name);
+        return v == null ? null : Fields.checkId(name, v);
+    }
+
     private void handleLive(RoutingContext ctx) {
         json(ctx, 200, new JsonObject().put("status", "up"));
     }
 
     private void handleReady(RoutingContext ctx) {
-        readiness
+        s.readiness()
                 .report()
+                .onSuccess(r -> json(ctx, "up".equals(r.getString("status")) ? 200 : 503, r))
+                .onFailure(ctx::fail);
+    }
+
+    private void handleTurns(RoutingContext ctx) {
+        Principal p = principal(ctx, "write");
+        JsonObject body =
+                Fields.body(
+                        ctx, Set.of("user_id", "session_id", "project_id", "end_session", "turns"));
+        Scope scope = p.scopeFor(Fields.id(body, "user_id"), Fields.optionalId(body, "project_id"));
+        String session = Fields.id(body, "session_id");
+        var events = TurnIngest.events(body, scope, session);
+        s.turns()
+                .send(events)
                 .onSuccess(
-                        report ->
+                        n ->
                                 json(
                                         ctx,
-                                        "up".equals(report.getString("status")) ? 200 : 503,
-                                        report))
+                                        202,
+                                        new JsonObject()
+                                                .put("accepted", n)
+                                                .put("session_id", session)
+                                                .put("request_id", ctx.get(REQUEST_ID))))
                 .onFailure(ctx::fail);
+    }
+
+    private void handleSearch(RoutingContext ctx) {
+        Principal p = principal(ctx, "read");
+        SearchRequest request =
+                SearchRequest.parse(Fields.body(ctx, searchFields()), p, s.ranking());
+        s.recall()
+                .search(request, ctx.get(REQUEST_ID))
+                .onSuccess(r -> json(ctx, 200, r))
+                .onFailure(ctx::fail);
+    }
+
+    private static Set<String> searchFields() {
+        return SearchRequest.FIELDS;
+    }
+
+    private void handleContext(RoutingContext ctx) {
+        Principal p = principal(ctx, "read");
+        JsonObject body = Fields.body(ctx, contextFields());
+        int budget = Fields.integer(body, "token_budget", 1000, 50, 16_000);
+        JsonObject searchBody = body.copy();
+        searchBody.remove("token_budget");
+        if (!searchBody.containsKey("limit")) {
+            searchBody.put("limit", 20);
+        }
+        SearchRequest request = SearchRequest.parse(searchBody, p, s.ranking());
+        s.recall()
+                .search(request, ctx.get(REQUEST_ID))
+                .onSuccess(
+                        r -> {
+                            List<ContextPacker.Item> items = new ArrayList<>();
+                            JsonArray memories = r.getJsonArray("memories");
+                            for (int i = 0; i < memories.size(); i++) {
+                                JsonObject m = memories.getJsonObject(i);
+                                items.add(
+                                        new ContextPacker.Item(
+                                                m.getString("id"),
+                                                m.getString("content"),
+                                                Instant.parse(m.getString("valid_from"))));
+                            }
+                            ContextPacker.PromptBlock block = ContextPacker.pack(items, budget);
+                            json(
+                                    ctx,
+                                    200,
+                                    new JsonObject()
+                                            .put(
+                                                    "message",
+                                                    block.text().isEmpty()
+                                                            ? null
+                                                            : new JsonObject()
+                                                                    .put("role", "system")
+                                                                    .put("content", block.text()))
+                                            .put("memory_ids", new JsonArray(block.includedIds()))
+                                            .put("tokens", block.tokens())
+                                            .put("omitted", block.omitted())
+                                            .put("skipped", r.getBoolean("skipped"))
+                                            .put("degraded", r.getJsonArray("degraded"))
+                                            .put("request_id", r.getString("request_id")));
+                        })
+                .onFailure(ctx::fail);
+    }
+
+    private static Set<String> contextFields() {
+        Set<String> fields = new HashSet<>(SearchRequest.FIELDS);
+        fields.add("token_budget");
+        return fields;
+    }
+
+    private void handleStore(RoutingContext ctx) {
+        Principal p = principal(ctx, "write");
+        JsonObject body =
+                Fields.body(
+                        ctx,
+                        Set.of(
+                                "user_id",
+                                "project_id",
+                                "content",
+                                "type",
+                                "tags",
+                                "metadata",
+                                "importance",
+                                "session_id",
+                                "valid_from"));
+        Scope scope = p.scopeFor(Fields.id(body, "user_id"), Fields.optionalId(body, "project_id"));
+        String typeText = body.containsKey("type") ? Fields.text(body, "type", 20) : "semantic";
+        MemoryType type;
+        try {
+            type = MemoryType.fromWire(typeText);
+        } catch (IllegalArgumentException e) {
+            throw Problem.badRequest("type: " + e.getMessage());
+        }
+        Instant validFrom = Fields.optionalTime(body, "valid_from");
+        var request =
+                new MemoryService.StoreRequest(
+                        scope,
+                        Fields.text(body, "content", 8000).strip(),
+                        type,
+                        Fields.strings(body, "tags", 20, 100),
+                        Fields.object(body, "metadata", 50),
+                        Fields.number(body, "importance", 0.5, 0, 1),
+                        Fields.optionalId(body, "session_id"),
+                        validFrom == null ? Instant.now() : validFrom);
+        s.memories()
+                .store(request)
+                .onSuccess(r -> json(ctx, 201, r.put("request_id", ctx.get(REQUEST_ID))))
+                .onFailure(ctx::fail);
+    }
+
+    private void handleList(RoutingContext ctx) {
+        Principal p = principal(ctx, "read");
+        Scope scope = queryScope(ctx, p);
+        String type =
+                enumParam(ctx, "type", Set.of("semantic", "episodic", "procedural", "social"));
+        String status =
+                enumParam(ctx, "status", Set.of("active", "superseded", "archived", "expired"));
+        String tier = enumParam(ctx, "tier", Set.of("hot", "warm", "cold"));
+        String tag = ctx.queryParams().get("tag");
+        if (tag != null && (tag.isBlank() || tag.length() > 100)) {
+            throw Problem.badRequest("tag: 1-100 characters");
+        }
+        int limit = intParam(ctx, "limit", 50, 1, 200);
+        s.memories()
+                .list(scope, type, status, tier, tag, limit, ctx.queryParams().get("cursor"))
+                .onSuccess(r -> json(ctx, 200, r))
+                .onFailure(ctx::fail);
+    }
+
+    private void handleForget(RoutingContext ctx) {
+        Principal p = principal(ctx, "write");
+        String user = ctx.queryParams().get("user_id");
+        if (user == null) {
+            throw Problem.badRequest("user_id: required query parameter");
+        }
+        Fields.checkId("user_id", user);
+        String project = optionalParam(ctx, "project_id");
+        if (project != null) {
+            p.scopeFor(user, project);
+        } else if (!p.scopes().contains("admin")) {
+            project = p.projectId();
+        }
+        s.memories()
+                .forget(p.tenantId(), p.environment(), user, project, p.keyId())
+                .onSuccess(r -> json(ctx, 200, r.put("request_id", ctx.get(REQUEST_ID))))
+                .onFailure(ctx::fail);
+    }
+
+    private void handleGet(RoutingContext ctx) {
+        Principal p = principal(ctx, "read");
+        s.memories()
+                .get(queryScope(ctx, p), Fields.uuid("id", ctx.pathParam("id")))
+                .onSuccess(r -> json(ctx, 200, r))
+                .onFailure(ctx::fail);
+    }
+
+    private void handleHistory(RoutingContext ctx) {
+        Principal p = principal(ctx, "read");
+        s.memories()
+                .history(queryScope(ctx, p), Fields.uuid("id", ctx.pathParam("id")))
+                .onSuccess(r -> json(ctx, 200, r))
+                .onFailure(ctx::fail);
+    }
+
+    private void handleUpdate(RoutingContext ctx) {
+        Principal p = principal(ctx, "write");
+        Scope scope = queryScope(ctx, p);
+        UUID id = Fields.uuid("id", ctx.pathParam("id"));
+        JsonObject body = Fields.body(ctx, Set.of("content", "tags", "importance", "metadata"));
+        if (body.isEmpty()) {
+            throw Problem.badRequest(
+                    "body: give at least one of content, tags, importance, metadata");
+        }
+        String content = Fields.optionalText(body, "content", 8000);
+        List<String> tags = body.containsKey("tags") ? Fields.strings(body, "tags", 20, 100) : null;
+        Double importance =
+                body.containsKey("importance")
+                        ? Fields.number(body, "importance", 0.5, 0, 1)
+                        : null;
+        s.memories()
+                .update(scope, id, content, tags, importance, Fields.object(body, "metadata", 50))
+                .onSuccess(r -> json(ctx, 200, r))
+                .onFailure(ctx::fail);
+    }
+
+    private void handleDelete(RoutingContext ctx) {
+        Principal p = principal(ctx, "write");
+        s.memories()
+                .delete(queryScope(ctx, p), Fields.uuid("id", ctx.pathParam("id")))
+                .onSuccess(v -> ctx.response().setStatusCode(204).end())
+                .onFailure(ctx::fail);
+    }
+
+    private void handleCreateKey(RoutingContext ctx) {
+        principal(ctx, "admin");
+        JsonObject body =
+                Fields.body(
+                        ctx,
+                        Set.of(
+                                "tenant_id",
+                                "project_id",
+                                "environment",
+                                "scopes",
+                                "name",
+                                "rate_limit_per_s"));
+        s.keys().create(body).onSuccess(r -> json(ctx, 201, r)).onFailure(ctx::fail);
+    }
+
+    private void handleListKeys(RoutingContext ctx) {
+        Principal p = principal(ctx, "admin");
+        String tenant = optionalParam(ctx, "tenant_id");
+        s.keys()
+                .list(tenant == null ? p.tenantId() : tenant)
+                .onSuccess(r -> json(ctx, 200, r))
+                .onFailure(ctx::fail);
+    }
+
+    private void handleRevokeKey(RoutingContext ctx) {
+        principal(ctx, "admin");
+        s.keys()
+                .revoke(Fields.uuid("id", ctx.pathParam("id")))
+                .onSuccess(v -> ctx.response().setStatusCode(204).end())
+                .onFailure(ctx::fail);
+    }
+
+    private static String enumParam(RoutingContext ctx, String name, Set<String> allowed) {
+        String v = ctx.queryParams().get(name);
+        if (v != null && !allowed.contains(v)) {
+            throw Problem.badRequest(
+                    name + ": '" + v + "' is not one of " + String.join(", ", allowed));
+        }
+        return v;
+    }
+
+    private static int intParam(RoutingContext ctx, String name, int def, int min, int max) {
+        String v = ctx.queryParams().get(name);
+        if (v == null) {
+            return def;
+        }
+        try {
+            int n = Integer.parseInt(v);
+            if (n < min || n > max) {
+                throw new NumberFormatException();
+            }
+            return n;
+        } catch (NumberFormatException e) {
+            throw Problem.badRequest(name + ": must be a whole number from " + min + " to " + max);
+        }
     }
 
     private void handleFailure(RoutingContext ctx) {
@@ -87,20 +445,40 @@ public final class ApiVerticle extends VerticleBase {
         Problem problem;
         if (ctx.failure() instanceof Problem p) {
             problem = p;
-        } else if (ctx.failure() == null) {
+        } else if (ctx.failure() == null || ctx.statusCode() == 413) {
             int status = ctx.statusCode() > 0 ? ctx.statusCode() : 500;
             problem =
-                    new Problem(
-                            status,
-                            status >= 500 ? "Internal Server Error" : "Request failed",
-                            "request failed with status " + status);
+                    switch (status) {
+                        case 413 ->
+                                new Problem(
+                                        413,
+                                        "Content Too Large",
+                                        "body: larger than " + MAX_BODY_BYTES / 1024 + " KB");
+                        case 400 -> Problem.badRequest("request could not be read");
+                        default ->
+                                new Problem(
+                                        status,
+                                        status >= 500 ? "Internal Server Error" : "Request failed",
+                                        "request failed with status " + status);
+                    };
         } else {
-            LOG.error("request {} failed", requestId, ctx.failure());
+            LOG.error(
+                    "request {} {} {} failed",
+                    requestId,
+                    ctx.request().method(),
+                    ctx.request().path(),
+                    ctx.failure());
             problem =
                     new Problem(
                             500,
                             "Internal Server Error",
                             "unexpected error; request id " + requestId);
+        }
+        if (ctx.response().ended()) {
+            return;
+        }
+        if (problem.retryAfterSeconds() != null) {
+            ctx.response().putHeader("Retry-After", String.valueOf(problem.retryAfterSeconds()));
         }
         ctx.response()
                 .setStatusCode(problem.status())

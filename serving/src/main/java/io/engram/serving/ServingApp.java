@@ -1,11 +1,37 @@
 package io.engram.serving;
 
 import io.engram.config.EngramConfig;
+import io.engram.dedup.ChangePlanner;
+import io.engram.dedup.DedupPolicy;
+import io.engram.dedup.DedupThresholds;
+import io.engram.embedding.CachingEmbedder;
+import io.engram.embedding.Embedder;
+import io.engram.embedding.OnnxEmbedder;
+import io.engram.llm.ChatCompletionClient;
+import io.engram.llm.LlmSettings;
+import io.engram.query.HeuristicQueryExpander;
+import io.engram.query.LlmQueryExpander;
+import io.engram.query.QueryExpander;
+import io.engram.ranking.RankingSettings;
+import io.engram.serving.auth.ApiKeyAdmin;
+import io.engram.serving.auth.ApiKeyAuthenticator;
+import io.engram.serving.auth.RateLimiter;
 import io.engram.serving.health.DependencyCheck;
 import io.engram.serving.health.Readiness;
+import io.engram.serving.memories.MemoryService;
+import io.engram.serving.recall.Bookkeeper;
+import io.engram.serving.recall.EmbeddingWorker;
+import io.engram.serving.recall.RecallService;
+import io.engram.serving.recall.ResultCache;
+import io.engram.serving.store.JdbcPool;
+import io.engram.serving.turns.TurnIngest;
 import io.engram.store.opensearch.OpenSearchClient;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
+import io.vertx.core.VertxOptions;
+import io.vertx.micrometer.MicrometerMetricsOptions;
+import io.vertx.micrometer.PrometheusScrapingHandler;
+import io.vertx.micrometer.VertxPrometheusOptions;
 import io.vertx.pgclient.PgBuilder;
 import io.vertx.pgclient.PgConnectOptions;
 import io.vertx.redis.client.Command;
@@ -14,16 +40,21 @@ import io.vertx.redis.client.RedisOptions;
 import io.vertx.redis.client.Request;
 import io.vertx.sqlclient.Pool;
 import io.vertx.sqlclient.PoolOptions;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 
 /**
  * The serving tier as one unit: its Vert.x instance, the clients of every dependency and the
- * deployed API. {@link #close()} stops accepting requests, then closes the clients.
+ * deployed API. {@link #close()} stops accepting requests, lets those in flight finish, flushes the
+ * recall bookkeeping, then closes the clients.
  */
 public final class ServingApp implements AutoCloseable {
 
@@ -32,17 +63,48 @@ public final class ServingApp implements AutoCloseable {
     private final Redis redis;
     private final Admin kafkaAdmin;
     private final ApiVerticle api;
+    private final String deployment;
+    private final Bookkeeper bookkeeper;
+    private final EmbeddingWorker embedder;
+    private final MemoryService memories;
+    private final TurnIngest turns;
+    private final JdbcPool jdbc;
 
-    private ServingApp(Vertx vertx, Pool postgres, Redis redis, Admin kafkaAdmin, ApiVerticle api) {
+    private ServingApp(
+            Vertx vertx,
+            Pool postgres,
+            Redis redis,
+            Admin kafkaAdmin,
+            ApiVerticle api,
+            String deployment,
+            Bookkeeper bookkeeper,
+            EmbeddingWorker embedder,
+            MemoryService memories,
+            TurnIngest turns,
+            JdbcPool jdbc) {
         this.vertx = vertx;
         this.postgres = postgres;
         this.redis = redis;
         this.kafkaAdmin = kafkaAdmin;
         this.api = api;
+        this.deployment = deployment;
+        this.bookkeeper = bookkeeper;
+        this.embedder = embedder;
+        this.memories = memories;
+        this.turns = turns;
+        this.jdbc = jdbc;
     }
 
     public static ServingApp start(EngramConfig config) {
-        Vertx vertx = Vertx.vertx();
+        Vertx vertx =
+                Vertx.vertx(
+                        new VertxOptions()
+                                .setMetricsOptions(
+                                        new MicrometerMetricsOptions()
+                                                .setPrometheusOptions(
+                                                        new VertxPrometheusOptions()
+                                                                .setEnabled(true))
+                                                .setEnabled(true)));
         Pool postgres =
                 PgBuilder.pool()
                         .with(new PoolOptions().setMaxSize(config.postgres().poolSize()))
@@ -61,6 +123,76 @@ public final class ServingApp implements AutoCloseable {
                                 AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, 3000));
         OpenSearchClient openSearch =
                 new OpenSearchClient(config.openSearch().url(), Duration.ofSeconds(3));
+        String alias = config.memoryIndexAlias();
+
+        Embedder model =
+                OnnxEmbedder.load(
+                        OnnxEmbedder.ModelSpec.MINILM_L6_V2,
+                        config.embedding().modelPath(config.home()),
+                        config.embedding().intraOpThreads());
+        Embedder cached =
+                config.embedding().cacheSize() > 0
+                        ? new CachingEmbedder(model, config.embedding().cacheSize())
+                        : model;
+        EmbeddingWorker embedder = new EmbeddingWorker(vertx, cached, 2, 256);
+
+        Optional<QueryExpander> llm = Optional.empty();
+        if (config.llm().enabled()) {
+            llm =
+                    Optional.of(
+                            new LlmQueryExpander(
+                                    new ChatCompletionClient(
+                                            new LlmSettings(
+                                                    config.llm().url(),
+                                                    config.llm().model(),
+                                                    Optional.of(config.llm().apiKey())
+                                                            .filter(k -> !k.isEmpty()),
+                                                    Duration.ofMillis(config.llm().timeoutMs()),
+                                                    0,
+                                                    256))));
+        }
+        ResultCache cache = new ResultCache(redis, 300, 200);
+        Bookkeeper bookkeeper = new Bookkeeper(vertx, postgres, 250);
+        RecallService recall =
+                new RecallService(
+                        vertx,
+                        postgres,
+                        openSearch,
+                        alias,
+                        embedder,
+                        new HeuristicQueryExpander(),
+                        llm,
+                        Optional.of(cache),
+                        bookkeeper,
+                        RecallService.Limits.DEFAULT);
+        ChangePlanner planner =
+                new ChangePlanner(
+                        new DedupPolicy(
+                                new DedupThresholds(
+                                        config.dedup().updateSimilarity(),
+                                        config.dedup().relatedSimilarity(),
+                                        config.dedup().supersedeMinSimilarity())),
+                        embedder.version());
+        JdbcPool jdbc =
+                new JdbcPool(
+                        config.postgres().url(),
+                        config.postgres().user(),
+                        config.postgres().password(),
+                        4);
+        MemoryService memories =
+                new MemoryService(
+                        vertx,
+                        postgres,
+                        jdbc,
+                        openSearch,
+                        alias,
+                        embedder,
+                        planner,
+                        Optional.of(cache));
+        TurnIngest turns =
+                new TurnIngest(
+                        vertx, config.kafka().bootstrapServers(), config.kafka().turnsTopic());
+        ApiKeyAuthenticator authenticator = new ApiKeyAuthenticator(postgres, 30_000, 1000);
 
         List<DependencyCheck> checks =
                 List.of(
@@ -106,12 +238,24 @@ public final class ServingApp implements AutoCloseable {
                 new ApiVerticle(
                         config.server().host(),
                         config.server().port(),
-                        new Readiness(vertx, checks, 2000));
+                        new ApiVerticle.Services(
+                                new Readiness(vertx, checks, 2000),
+                                authenticator,
+                                new RateLimiter(),
+                                recall,
+                                memories,
+                                turns,
+                                new ApiKeyAdmin(postgres, authenticator),
+                                RankingSettings.DEFAULT,
+                                PrometheusScrapingHandler.create(),
+                                openApi()));
+        String deployment;
         try {
-            vertx.deployVerticle(api).await(30, TimeUnit.SECONDS);
+            deployment = vertx.deployVerticle(api).await(30, TimeUnit.SECONDS);
         } catch (Exception e) {
             vertx.close();
             kafkaAdmin.close(Duration.ofSeconds(2));
+            turns.close();
             throw new IllegalStateException(
                     "serving tier failed to start on "
                             + config.server().host()
@@ -121,7 +265,26 @@ public final class ServingApp implements AutoCloseable {
                             + e.getMessage(),
                     e);
         }
-        return new ServingApp(vertx, postgres, redis, kafkaAdmin, api);
+        return new ServingApp(
+                vertx,
+                postgres,
+                redis,
+                kafkaAdmin,
+                api,
+                deployment,
+                bookkeeper,
+                embedder,
+                memories,
+                turns,
+                jdbc);
+    }
+
+    static String openApi() {
+        try (InputStream in = ServingApp.class.getResourceAsStream("/openapi.yaml")) {
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException | NullPointerException e) {
+            throw new IllegalStateException("openapi.yaml is missing from the serving jar", e);
+        }
     }
 
     static PgConnectOptions pgOptions(EngramConfig.Postgres config) {
@@ -140,17 +303,22 @@ public final class ServingApp implements AutoCloseable {
     @Override
     public void close() {
         try {
-            vertx.undeploy(vertx.deploymentIDs().iterator().next()).await(30, TimeUnit.SECONDS);
+            vertx.undeploy(deployment).await(30, TimeUnit.SECONDS);
+            bookkeeper.close().await(10, TimeUnit.SECONDS);
         } catch (Exception e) {
             // closing below stops what is left
         }
+        turns.close();
+        memories.close();
         kafkaAdmin.close(Duration.ofSeconds(5));
         redis.close();
+        jdbc.close();
         try {
             postgres.close().await(10, TimeUnit.SECONDS);
             vertx.close().await(30, TimeUnit.SECONDS);
         } catch (Exception e) {
             Thread.currentThread().interrupt();
         }
+        embedder.close();
     }
 }

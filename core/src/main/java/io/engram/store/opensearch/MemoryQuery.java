@@ -162,6 +162,17 @@ public final class MemoryQuery {
         return body;
     }
 
+    /** The memories with these ids, if they are in this scope. */
+    public ObjectNode ids(List<String> ids) {
+        ObjectNode body = JSON.createObjectNode();
+        body.put("size", ids.size());
+        ArrayNode filters = filterClauses();
+        ArrayNode values = filters.addObject().putObject("ids").putArray("values");
+        ids.forEach(values::add);
+        body.putObject("query").putObject("bool").set("filter", filters);
+        return body;
+    }
+
     /** All memories of this scope (for delete-by-query and counts). */
     public ObjectNode all() {
         ObjectNode body = JSON.createObjectNode();

@@ -138,7 +138,10 @@ public final class LocalStack implements AutoCloseable {
                     apiKey);
 
             flink = LocalFlinkCluster.start(home.resolve("flink"), 4);
-            LocalJobs.submitExtraction(flink, ExtractionSettings.from(config), home.resolve("flink").resolve("checkpoints"));
+            LocalJobs.submitExtraction(
+                    flink,
+                    ExtractionSettings.from(config),
+                    home.resolve("flink").resolve("checkpoints"));
             ServingApp serving = ServingApp.start(config);
             Duration took = Duration.ofNanos(System.nanoTime() - t0);
             return new LocalStack(

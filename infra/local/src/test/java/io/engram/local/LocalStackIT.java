@@ -13,13 +13,6 @@ import io.engram.events.Role;
 import io.engram.events.SessionEndEvent;
 import io.engram.events.TurnEvent;
 import io.engram.services.Await;
-import java.time.Duration;
-import java.time.Instant;
-import org.apache.kafka.clients.producer.KafkaProducer;
-import org.apache.kafka.clients.producer.ProducerConfig;
-import org.apache.kafka.clients.producer.ProducerRecord;
-import org.apache.kafka.common.serialization.ByteArraySerializer;
-import org.apache.kafka.common.serialization.StringSerializer;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -28,11 +21,18 @@ import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.apache.kafka.common.serialization.StringSerializer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -91,23 +91,48 @@ class LocalStackIT {
             EngramConfig c = stack.config();
             try (KafkaProducer<String, byte[]> producer =
                     new KafkaProducer<>(
-                            Map.of(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, c.kafka().bootstrapServers()),
+                            Map.of(
+                                    ProducerConfig.BOOTSTRAP_SERVERS_CONFIG,
+                                    c.kafka().bootstrapServers()),
                             new StringSerializer(),
                             new ByteArraySerializer())) {
                 Instant ts = Instant.parse("2026-03-15T10:00:00Z");
                 for (ChatEvent e :
                         List.<ChatEvent>of(
                                 new TurnEvent(
-                                        "e1", "local", "default", "development", "alice", "s1", "t1", Role.USER,
-                                        Optional.of("Alice"), "My budget for the Hawaii trip is $10,000.", ts),
-                                new SessionEndEvent("e2", "local", "default", "development", "alice", "s1", ts.plusSeconds(5)))) {
-                    producer.send(new ProducerRecord<>(c.kafka().turnsTopic(), e.key(), EventCodec.encode(e))).get();
+                                        "e1",
+                                        "local",
+                                        "default",
+                                        "development",
+                                        "alice",
+                                        "s1",
+                                        "t1",
+                                        Role.USER,
+                                        Optional.of("Alice"),
+                                        "My budget for the Hawaii trip is $10,000.",
+                                        ts),
+                                new SessionEndEvent(
+                                        "e2",
+                                        "local",
+                                        "default",
+                                        "development",
+                                        "alice",
+                                        "s1",
+                                        ts.plusSeconds(5)))) {
+                    producer.send(
+                                    new ProducerRecord<>(
+                                            c.kafka().turnsTopic(), e.key(), EventCodec.encode(e)))
+                            .get();
                 }
             }
             assertThat(
                             Await.until(
                                     Duration.ofSeconds(90),
-                                    () -> count(c, "select count(*) from memories where user_id = 'alice' and content like '%$10,000%'") >= 1))
+                                    () ->
+                                            count(
+                                                            c,
+                                                            "select count(*) from memories where user_id = 'alice' and content like '%$10,000%'")
+                                                    >= 1))
                     .as("memory written by the extraction job")
                     .isTrue();
         }
@@ -150,7 +175,9 @@ class LocalStackIT {
     }
 
     private static int count(EngramConfig c, String sql) {
-        try (Connection conn = DriverManager.getConnection(c.postgres().url(), c.postgres().user(), c.postgres().password());
+        try (Connection conn =
+                        DriverManager.getConnection(
+                                c.postgres().url(), c.postgres().user(), c.postgres().password());
                 ResultSet rs = conn.createStatement().executeQuery(sql)) {
             rs.next();
             return rs.getInt(1);

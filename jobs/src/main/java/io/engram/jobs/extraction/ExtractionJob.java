@@ -102,7 +102,8 @@ public final class ExtractionJob {
                 s.openSearchUrl(),
                 s.indexAlias(),
                 s.redisUrl(),
-                500);
+                500,
+                200);
     }
 
     /** Dead letters are already encoded. */

@@ -79,7 +79,8 @@ public final class LocalFlinkCluster implements AutoCloseable {
         try {
             for (var job : cluster.listJobs().get(10, java.util.concurrent.TimeUnit.SECONDS)) {
                 if (!job.getJobState().isGloballyTerminalState()) {
-                    cluster.cancelJob(job.getJobId()).get(30, java.util.concurrent.TimeUnit.SECONDS);
+                    cluster.cancelJob(job.getJobId())
+                            .get(30, java.util.concurrent.TimeUnit.SECONDS);
                 }
             }
         } catch (Exception e) {

@@ -21,19 +21,25 @@ import org.apache.flink.streaming.api.graph.StreamGraph;
 public final class LocalJobs {
 
     /** The extraction job's id in the local stack. */
-    public static final JobID EXTRACTION_JOB_ID = JobID.fromHexString("e0e0e0e0e0e0e0e0e0e0e0e0e0e0e001");
+    public static final JobID EXTRACTION_JOB_ID =
+            JobID.fromHexString("e0e0e0e0e0e0e0e0e0e0e0e0e0e0e001");
 
     private LocalJobs() {}
 
-    public static JobID submitExtraction(LocalFlinkCluster cluster, ExtractionSettings settings, Path checkpoints)
+    public static JobID submitExtraction(
+            LocalFlinkCluster cluster, ExtractionSettings settings, Path checkpoints)
             throws Exception {
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
         ExtractionJob.forKafka(settings, false).build(env);
         StreamGraph streamGraph = env.getStreamGraph();
         streamGraph.setJobName(ExtractionJob.JOB_NAME);
-        JobGraph graph = streamGraph.getJobGraph(LocalJobs.class.getClassLoader(), EXTRACTION_JOB_ID);
+        JobGraph graph =
+                streamGraph.getJobGraph(LocalJobs.class.getClassLoader(), EXTRACTION_JOB_ID);
         latestCheckpoint(checkpoints.resolve(EXTRACTION_JOB_ID.toHexString()))
-                .ifPresent(path -> graph.setSavepointRestoreSettings(SavepointRestoreSettings.forPath(path.toString(), true)));
+                .ifPresent(
+                        path ->
+                                graph.setSavepointRestoreSettings(
+                                        SavepointRestoreSettings.forPath(path.toString(), true)));
         cluster.miniCluster().submitJob(graph).get();
         return EXTRACTION_JOB_ID;
     }
@@ -46,7 +52,9 @@ public final class LocalJobs {
         try (Stream<Path> dirs = Files.list(jobDir)) {
             return dirs.filter(d -> d.getFileName().toString().startsWith("chk-"))
                     .filter(d -> Files.exists(d.resolve("_metadata")))
-                    .max(Comparator.comparingLong(d -> Long.parseLong(d.getFileName().toString().substring(4))));
+                    .max(
+                            Comparator.comparingLong(
+                                    d -> Long.parseLong(d.getFileName().toString().substring(4))));
         }
     }
 }

@@ -36,6 +36,7 @@ public class MemoryStoreSink implements Sink<byte[]> {
     private final String alias;
     private final String redisUrl;
     private final int batchSize;
+    private final long flushIntervalMs;
 
     public MemoryStoreSink(
             String postgresUrl,
@@ -44,7 +45,8 @@ public class MemoryStoreSink implements Sink<byte[]> {
             String openSearchUrl,
             String alias,
             String redisUrl,
-            int batchSize) {
+            int batchSize,
+            long flushIntervalMs) {
         this.postgresUrl = postgresUrl;
         this.postgresUser = postgresUser;
         this.postgresPassword = postgresPassword;
@@ -52,6 +54,7 @@ public class MemoryStoreSink implements Sink<byte[]> {
         this.alias = alias;
         this.redisUrl = redisUrl;
         this.batchSize = batchSize;
+        this.flushIntervalMs = flushIntervalMs;
     }
 
     @Override

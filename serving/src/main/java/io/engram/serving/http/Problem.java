@@ -11,19 +11,45 @@ public final class Problem extends RuntimeException {
 
     private final int status;
     private final String title;
+    private final Long retryAfterSeconds;
 
     public Problem(int status, String title, String detail) {
+        this(status, title, detail, null);
+    }
+
+    public Problem(int status, String title, String detail, Long retryAfterSeconds) {
         super(detail, null, false, false);
         this.status = status;
         this.title = title;
+        this.retryAfterSeconds = retryAfterSeconds;
     }
 
     public static Problem badRequest(String detail) {
         return new Problem(400, "Bad Request", detail);
     }
 
+    public static Problem notFound(String detail) {
+        return new Problem(404, "Not Found", detail);
+    }
+
+    public static Problem unauthorized(String detail) {
+        return new Problem(401, "Unauthorized", detail);
+    }
+
+    public static Problem forbidden(String detail) {
+        return new Problem(403, "Forbidden", detail);
+    }
+
+    public static Problem unavailable(String detail) {
+        return new Problem(503, "Service Unavailable", detail);
+    }
+
     public int status() {
         return status;
+    }
+
+    public Long retryAfterSeconds() {
+        return retryAfterSeconds;
     }
 
     public JsonObject toJson(String requestId) {

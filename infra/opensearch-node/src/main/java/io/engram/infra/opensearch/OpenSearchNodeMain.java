@@ -11,6 +11,7 @@ import org.opensearch.analysis.common.CommonAnalysisPlugin;
 import org.opensearch.common.settings.Settings;
 import org.opensearch.env.Environment;
 import org.opensearch.http.HttpServerTransport;
+import org.opensearch.index.reindex.ReindexPlugin;
 import org.opensearch.knn.plugin.KNNPlugin;
 import org.opensearch.node.InternalSettingsPreparer;
 import org.opensearch.node.Node;
@@ -18,8 +19,8 @@ import org.opensearch.plugins.Plugin;
 import org.opensearch.transport.Netty4Plugin;
 
 /**
- * A single-node OpenSearch with the k-NN plugin and the common analysers (stemming, stop words),
- * run in a JVM of its own by the services launcher.
+ * A single-node OpenSearch with the k-NN plugin and the common analysers (stemming, stop words) and
+ * by-query operations, run in a JVM of its own by the services launcher.
  *
  * <p>Arguments: {@code <home dir> <first http port> <last http port> <cluster name>}. Prints one
  * line {@code ENGRAM_READY http=<port>} on stdout once the node serves HTTP, and exits when its
@@ -67,7 +68,11 @@ public final class OpenSearchNodeMain {
         Node node =
                 new EmbeddedNode(
                         environment,
-                        List.of(Netty4Plugin.class, CommonAnalysisPlugin.class, KNNPlugin.class));
+                        List.of(
+                                Netty4Plugin.class,
+                                CommonAnalysisPlugin.class,
+                                ReindexPlugin.class,
+                                KNNPlugin.class));
         Runtime.getRuntime()
                 .addShutdownHook(
                         new Thread(

@@ -1,0 +1,430 @@
+package io.engram.benchmarks.ingest;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.engram.config.ConfigLoader;
+import io.engram.config.EngramConfig;
+import io.engram.events.ChatEvent;
+import io.engram.events.EventCodec;
+import io.engram.events.Role;
+import io.engram.events.SessionEndEvent;
+import io.engram.events.TopicBootstrap;
+import io.engram.events.TurnEvent;
+import io.engram.extraction.CandidateFact;
+import io.engram.extraction.ConversationTurn;
+import io.engram.extraction.ExtractionResult;
+import io.engram.extraction.ExtractionWindow;
+import io.engram.extraction.HeuristicExtractor;
+import io.engram.jobs.extraction.ExtractionSettings;
+import io.engram.jobs.runtime.LocalFlinkCluster;
+import io.engram.jobs.runtime.LocalJobs;
+import io.engram.memory.MemoryIds;
+import io.engram.memory.Scope;
+import io.engram.services.LocalServices;
+import io.engram.store.opensearch.IndexBootstrap;
+import io.engram.store.opensearch.OpenSearchClient;
+import io.engram.store.postgres.SchemaMigrator;
+import java.io.BufferedReader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.OffsetSpec;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.apache.kafka.common.serialization.StringSerializer;
+
+/**
+ * Pushes conversation turns through the real write plane — Kafka, the ExtractionJob on a Flink mini
+ * cluster, PostgreSQL, OpenSearch, Redis — and prints the sustained throughput and the
+ * turn-to-searchable latency of probe turns sent during the load.
+ *
+ * <p>{@code IngestionBenchmark [turns] [parallelism] [out.md] [locomo.jsonl]}
+ */
+public final class IngestionBenchmark {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final int TURNS_PER_SESSION = 20;
+
+    private IngestionBenchmark() {}
+
+    public static void main(String[] args) throws Exception {
+        int turns = args.length > 0 ? Integer.parseInt(args[0]) : 40_000;
+        int parallelism = args.length > 1 ? Integer.parseInt(args[1]) : 1;
+        Path out = Path.of(args.length > 2 ? args[2] : "benchmarks/results/ingestion.md");
+        Path corpus =
+                Path.of(args.length > 3 ? args[3] : "../shared/bench/locomo/locomo_dev.jsonl");
+        List<String[]> lines = corpusLines(corpus);
+
+        Path home = Files.createTempDirectory("engram-ingest-bench-");
+        try (LocalServices services =
+                LocalServices.start(
+                        new LocalServices.Spec(
+                                home, "engram", 0, 0, 0, 0, 0, "1g", "512m", true))) {
+            Map<String, String> env = new HashMap<>();
+            env.put("ENGRAM_HOME", home.toString());
+            env.put("ENGRAM_EXTRACTION_PARALLELISM", String.valueOf(parallelism));
+            env.put("ENGRAM_FLINK_CHECKPOINT_INTERVAL_MS", "1000");
+            EngramConfig config =
+                    ConfigLoader.load(Optional.empty(), env)
+                            .withServices(
+                                    services.postgres().jdbcUrl("engram"),
+                                    services.postgres().user(),
+                                    services.postgres().password(),
+                                    services.kafka().bootstrapServers(),
+                                    services.openSearch().url(),
+                                    services.redis().url());
+            SchemaMigrator.migrate(
+                    config.postgres().url(),
+                    config.postgres().user(),
+                    config.postgres().password());
+            TopicBootstrap.ensure(
+                    config.kafka().bootstrapServers(),
+                    List.of(config.kafka().turnsTopic(), config.kafka().dlqTopic()),
+                    4,
+                    (short) 1);
+            OpenSearchClient openSearch =
+                    new OpenSearchClient(config.openSearch().url(), Duration.ofSeconds(30));
+            IndexBootstrap.ensure(openSearch, config.memoryIndexAlias(), 1, 0);
+
+            try (LocalFlinkCluster flink = LocalFlinkCluster.start(home.resolve("flink"), 4)) {
+                LocalJobs.submitExtraction(
+                        flink, ExtractionSettings.from(config), home.resolve("flink/checkpoints"));
+                run(config, openSearch, lines, turns, parallelism, out);
+            }
+        } finally {
+            deleteTree(home);
+        }
+    }
+
+    private static void run(
+            EngramConfig config,
+            OpenSearchClient openSearch,
+            List<String[]> lines,
+            int turns,
+            int parallelism,
+            Path out)
+            throws Exception {
+        String bootstrap = config.kafka().bootstrapServers();
+        String topic = config.kafka().turnsTopic();
+        List<Long> probeLatencies = new CopyOnWriteArrayList<>();
+        try (KafkaProducer<String, byte[]> producer =
+                new KafkaProducer<>(
+                        Map.of(
+                                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG,
+                                bootstrap,
+                                ProducerConfig.LINGER_MS_CONFIG,
+                                5,
+                                ProducerConfig.BATCH_SIZE_CONFIG,
+                                256 * 1024,
+                                ProducerConfig.ACKS_CONFIG,
+                                "1"),
+                        new StringSerializer(),
+                        new ByteArraySerializer())) {
+            // Warm-up: a few sessions so the model and the operators are loaded before timing.
+            send(producer, topic, lines, 0, 200, "warmup");
+            producer.flush();
+            awaitCaughtUp(bootstrap, topic, endOffsets(bootstrap, topic), Duration.ofMinutes(5));
+
+            Thread prober =
+                    new Thread(
+                            () ->
+                                    probe(
+                                            producer,
+                                            topic,
+                                            openSearch,
+                                            config.memoryIndexAlias(),
+                                            probeLatencies));
+            long t0 = System.nanoTime();
+            prober.start();
+            send(producer, topic, lines, 200, turns, "load");
+            producer.flush();
+            long sentNs = System.nanoTime() - t0;
+            // Probes keep producing: wait for the offsets the load ended at, not the moving end.
+            awaitCaughtUp(bootstrap, topic, endOffsets(bootstrap, topic), Duration.ofMinutes(30));
+            long totalNs = System.nanoTime() - t0;
+            prober.interrupt();
+            prober.join();
+
+            double perSecond = turns / (totalNs / 1e9);
+            List<Long> sorted = new ArrayList<>(probeLatencies);
+            Collections.sort(sorted);
+            String report =
+                    String.join(
+                            "\n",
+                            "# Ingestion: turns to searchable memories",
+                            "",
+                            "Command: `benchmarks/bin/ingest " + turns + " " + parallelism + "`",
+                            "",
+                            "Machine: "
+                                    + Runtime.getRuntime().availableProcessors()
+                                    + " cores, Java "
+                                    + System.getProperty("java.version")
+                                    + "; date "
+                                    + LocalDate.now()
+                                    + ". Everything on this machine: Kafka, the Flink mini cluster (job parallelism "
+                                    + parallelism
+                                    + "), PostgreSQL (fsync on), OpenSearch, Redis, and the producer.",
+                            "",
+                            "Turns are LoCoMo dev conversation lines, "
+                                    + TURNS_PER_SESSION
+                                    + " per session, one user per session, heuristic extractor, MiniLM fp32 embeddings.",
+                            "Sustained rate = turns / time from the first send until the job's committed offsets"
+                                    + " reach the end of the topic (offsets are committed only after the stores are written).",
+                            "Latency = a probe turn sent during the load until its memory is returned by an OpenSearch"
+                                    + " search (includes session-end flush, extraction, embedding, dedup, the 200 ms store"
+                                    + " flush and the 1 s index refresh).",
+                            "",
+                            "| figure | value |",
+                            "|---|---|",
+                            "| turns | " + turns + " |",
+                            "| producer finished after | "
+                                    + String.format("%.1f s", sentNs / 1e9)
+                                    + " |",
+                            "| all turns stored after | "
+                                    + String.format("%.1f s", totalNs / 1e9)
+                                    + " |",
+                            "| sustained throughput | "
+                                    + String.format("%,.0f turns/s", perSecond)
+                                    + " |",
+                            "| probes | " + sorted.size() + " |",
+                            "| turn-to-searchable p50 | " + pct(sorted, 0.50) + " ms |",
+                            "| turn-to-searchable p95 | " + pct(sorted, 0.95) + " ms |",
+                            "");
+            System.out.println(report);
+            Files.createDirectories(out.toAbsolutePath().getParent());
+            Files.writeString(out, report);
+        }
+    }
+
+    private static void send(
+            KafkaProducer<String, byte[]> producer,
+            String topic,
+            List<String[]> lines,
+            int from,
+            int count,
+            String tag) {
+        Instant base = Instant.parse("2026-01-01T00:00:00Z");
+        for (int i = 0; i < count; i++) {
+            int n = from + i;
+            int session = n / TURNS_PER_SESSION;
+            String user = tag + "-u" + session;
+            String sessionId = "s" + session;
+            String[] line = lines.get(n % lines.size());
+            TurnEvent turn =
+                    new TurnEvent(
+                            "e" + n,
+                            "bench",
+                            "default",
+                            "prod",
+                            user,
+                            sessionId,
+                            "t" + n,
+                            Role.USER,
+                            Optional.of(line[0]),
+                            line[1],
+                            base.plusSeconds(n));
+            producer.send(new ProducerRecord<>(topic, turn.key(), EventCodec.encode(turn)));
+            if ((n + 1) % TURNS_PER_SESSION == 0 || i == count - 1) {
+                ChatEvent end =
+                        new SessionEndEvent(
+                                "end" + n,
+                                "bench",
+                                "default",
+                                "prod",
+                                user,
+                                sessionId,
+                                base.plusSeconds(n + 1));
+                producer.send(new ProducerRecord<>(topic, end.key(), EventCodec.encode(end)));
+            }
+        }
+    }
+
+    /** Every 500 ms: one turn of a fresh user, then the time until its memory is searchable. */
+    private static void probe(
+            KafkaProducer<String, byte[]> producer,
+            String topic,
+            OpenSearchClient openSearch,
+            String alias,
+            List<Long> latencies) {
+        HeuristicExtractor extractor = new HeuristicExtractor();
+        int n = 0;
+        while (!Thread.currentThread().isInterrupted()) {
+            n++;
+            Scope scope = new Scope("bench", "default", "prod", "probe-" + n);
+            String text =
+                    "My probe number " + n + " says the Lisbon office opens at 9am on Mondays.";
+            Instant ts = Instant.now();
+            TurnEvent turn =
+                    new TurnEvent(
+                            "p" + n,
+                            "bench",
+                            "default",
+                            "prod",
+                            scope.userId(),
+                            "ps" + n,
+                            "pt" + n,
+                            Role.USER,
+                            Optional.of("Probe"),
+                            text,
+                            ts);
+            ExtractionResult r =
+                    extractor.extract(
+                            new ExtractionWindow(
+                                    "ps" + n,
+                                    List.of(),
+                                    List.of(
+                                            new ConversationTurn(
+                                                    "pt" + n,
+                                                    Role.USER,
+                                                    Optional.of("Probe"),
+                                                    text,
+                                                    ts)),
+                                    true));
+            CandidateFact fact = ((ExtractionResult.Facts) r).facts().get(0);
+            UUID id = MemoryIds.fromConversation(scope, fact.sourceTurnIds(), fact.content());
+            long start = System.nanoTime();
+            producer.send(new ProducerRecord<>(topic, turn.key(), EventCodec.encode(turn)));
+            producer.send(
+                    new ProducerRecord<>(
+                            topic,
+                            turn.key(),
+                            EventCodec.encode(
+                                    new SessionEndEvent(
+                                            "pe" + n,
+                                            "bench",
+                                            "default",
+                                            "prod",
+                                            scope.userId(),
+                                            "ps" + n,
+                                            ts.plusSeconds(1)))));
+            producer.flush();
+            ObjectNode query = JSON.createObjectNode();
+            query.putObject("query").putObject("ids").putArray("values").add(id.toString());
+            long deadline = start + TimeUnit.SECONDS.toNanos(60);
+            while (System.nanoTime() < deadline) {
+                OpenSearchClient.Response resp =
+                        openSearch.send(
+                                "POST", "/" + alias + "/_search?routing=" + scope.routing(), query);
+                JsonNode hits = resp.body().path("hits").path("hits");
+                if (hits.size() > 0) {
+                    latencies.add((System.nanoTime() - start) / 1_000_000);
+                    break;
+                }
+                if (!pause(20)) {
+                    return;
+                }
+            }
+            if (!pause(500)) {
+                return;
+            }
+        }
+    }
+
+    private static boolean pause(long ms) {
+        try {
+            Thread.sleep(ms);
+            return true;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+    }
+
+    private static Map<TopicPartition, Long> endOffsets(String bootstrap, String topic)
+            throws Exception {
+        try (Admin admin = Admin.create(Map.of("bootstrap.servers", bootstrap))) {
+            var partitions =
+                    admin.describeTopics(List.of(topic))
+                            .allTopicNames()
+                            .get()
+                            .get(topic)
+                            .partitions();
+            Map<TopicPartition, OffsetSpec> latest = new HashMap<>();
+            partitions.forEach(
+                    p -> latest.put(new TopicPartition(topic, p.partition()), OffsetSpec.latest()));
+            Map<TopicPartition, Long> out = new HashMap<>();
+            admin.listOffsets(latest).all().get().forEach((tp, info) -> out.put(tp, info.offset()));
+            return out;
+        }
+    }
+
+    /** Until the job's committed offsets (written only after the stores) reach {@code targets}. */
+    private static void awaitCaughtUp(
+            String bootstrap, String topic, Map<TopicPartition, Long> targets, Duration timeout)
+            throws Exception {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        try (Admin admin = Admin.create(Map.of("bootstrap.servers", bootstrap))) {
+            while (System.nanoTime() < deadline) {
+                var committed =
+                        admin.listConsumerGroupOffsets("engram-extraction")
+                                .partitionsToOffsetAndMetadata()
+                                .get();
+                boolean done = true;
+                for (var e : targets.entrySet()) {
+                    var c = committed.get(e.getKey());
+                    if (e.getValue() > 0 && (c == null || c.offset() < e.getValue())) {
+                        done = false;
+                        break;
+                    }
+                }
+                if (done) {
+                    return;
+                }
+                pause(100);
+            }
+        }
+        throw new IllegalStateException("the job did not catch up within " + timeout);
+    }
+
+    private static String pct(List<Long> sorted, double p) {
+        if (sorted.isEmpty()) {
+            return "n/a";
+        }
+        return String.valueOf(
+                sorted.get(Math.min(sorted.size() - 1, (int) Math.ceil(p * sorted.size()) - 1)));
+    }
+
+    /** (speaker, text) lines of a LoCoMo-format file, or a small built-in set when it is absent. */
+    public static List<String[]> corpusLines(Path file) throws Exception {
+        List<String[]> out = new ArrayList<>();
+        if (Files.exists(file)) {
+            try (BufferedReader reader = Files.newBufferedReader(file)) {
+                String line;
+                while ((line = reader.readLine()) != null) {
+                    for (JsonNode t : JSON.readTree(line).path("turns")) {
+                        out.add(new String[] {t.path("speaker").asText(), t.path("text").asText()});
+                    }
+                }
+            }
+        }
+        if (out.isEmpty()) {
+            out.add(new String[] {"Alice", "My budget for the Hawaii trip is $10,000."});
+            out.add(new String[] {"Bob", "I adopted a beagle named Max last spring."});
+            out.add(new String[] {"Alice", "We are flying to Maui on June 5."});
+            out.add(new String[] {"Bob", "My sister Kate is a nurse in Denver."});
+        }
+        return out;
+    }
+
+    private static void deleteTree(Path root) throws Exception {
+        try (var paths = Files.walk(root)) {
+            paths.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        }
+    }
+}

@@ -1,0 +1,459 @@
+package io.engram.benchmarks.recall;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.engram.auth.ApiKeys;
+import io.engram.benchmarks.ingest.IngestionBenchmark;
+import io.engram.config.ConfigLoader;
+import io.engram.config.EngramConfig;
+import io.engram.embedding.CachingEmbedder;
+import io.engram.embedding.OnnxEmbedder;
+import io.engram.memory.Memory;
+import io.engram.memory.MemoryChange;
+import io.engram.memory.MemoryIds;
+import io.engram.memory.MemoryStatus;
+import io.engram.memory.MemoryType;
+import io.engram.memory.Scope;
+import io.engram.memory.Tier;
+import io.engram.services.LocalServices;
+import io.engram.serving.ServingApp;
+import io.engram.store.MemoryStoreWriter;
+import io.engram.store.opensearch.IndexBootstrap;
+import io.engram.store.opensearch.MemoryQuery;
+import io.engram.store.opensearch.OpenSearchClient;
+import io.engram.store.postgres.SchemaMigrator;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Random;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * Recall under load against the running serving tier: seeds memories for many users, then sends
+ * search requests at a fixed rate (single query, then multi-query) and, in the same run, times the
+ * bare cost of one query embedding plus one filtered k-NN search for comparison.
+ *
+ * <p>{@code RecallLoadBenchmark [memories] [users] [rate/s] [seconds] [out.md] [locomo.jsonl]}
+ */
+public final class RecallLoadBenchmark {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private RecallLoadBenchmark() {}
+
+    public static void main(String[] args) throws Exception {
+        int memories = args.length > 0 ? Integer.parseInt(args[0]) : 100_000;
+        int users = args.length > 1 ? Integer.parseInt(args[1]) : 1_000;
+        int rate = args.length > 2 ? Integer.parseInt(args[2]) : 200;
+        int seconds = args.length > 3 ? Integer.parseInt(args[3]) : 30;
+        Path out = Path.of(args.length > 4 ? args[4] : "benchmarks/results/recall-load.md");
+        List<String[]> lines =
+                IngestionBenchmark.corpusLines(
+                        Path.of(
+                                args.length > 5
+                                        ? args[5]
+                                        : "../shared/bench/locomo/locomo_dev.jsonl"));
+
+        Path home = Files.createTempDirectory("engram-recall-bench-");
+        try (LocalServices services =
+                LocalServices.start(
+                        new LocalServices.Spec(
+                                home, "engram", 0, 0, 0, 0, 0, "1g", "384m", true))) {
+            Map<String, String> env = new HashMap<>();
+            env.put("ENGRAM_HOME", home.toString());
+            env.put("ENGRAM_PORT", "0");
+            env.put("ENGRAM_EMBEDDING_INTRA_OP_THREADS", "1");
+            EngramConfig config =
+                    ConfigLoader.load(Optional.empty(), env)
+                            .withServices(
+                                    services.postgres().jdbcUrl("engram"),
+                                    services.postgres().user(),
+                                    services.postgres().password(),
+                                    services.kafka().bootstrapServers(),
+                                    services.openSearch().url(),
+                                    services.redis().url());
+            SchemaMigrator.migrate(
+                    config.postgres().url(),
+                    config.postgres().user(),
+                    config.postgres().password());
+            OpenSearchClient openSearch =
+                    new OpenSearchClient(config.openSearch().url(), Duration.ofSeconds(60));
+            IndexBootstrap.ensure(openSearch, config.memoryIndexAlias(), 1, 0);
+            io.engram.events.TopicBootstrap.ensure(
+                    config.kafka().bootstrapServers(),
+                    List.of(config.kafka().turnsTopic()),
+                    1,
+                    (short) 1);
+
+            long seedStart = System.nanoTime();
+            try (OnnxEmbedder model =
+                    OnnxEmbedder.load(
+                            OnnxEmbedder.ModelSpec.MINILM_L6_V2,
+                            config.embedding().modelPath(home),
+                            2)) {
+                seed(
+                        config,
+                        openSearch,
+                        new CachingEmbedder(model, 50_000),
+                        lines,
+                        memories,
+                        users);
+            }
+            double seedSeconds = (System.nanoTime() - seedStart) / 1e9;
+            String key = apiKey(config);
+            try (ServingApp serving = ServingApp.start(config)) {
+                String url = "http://127.0.0.1:" + serving.port() + "/v1/memories/search";
+                HttpClient http =
+                        HttpClient.newBuilder().executor(Executors.newFixedThreadPool(4)).build();
+                Random random = new Random(7);
+                run(http, url, key, lines, users, 500, 100, false, random); // warm-up
+                Result single = run(http, url, key, lines, users, rate, seconds, false, random);
+                Result multi = run(http, url, key, lines, users, rate, seconds, true, random);
+                List<Long> bare = bareCost(config, openSearch, lines, users, 2000, random);
+                String report =
+                        report(memories, users, rate, seconds, seedSeconds, single, multi, bare);
+                System.out.println(report);
+                Files.createDirectories(out.toAbsolutePath().getParent());
+                Files.writeString(out, report);
+            }
+        } finally {
+            try (var paths = Files.walk(home)) {
+                paths.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+            }
+        }
+    }
+
+    record Result(List<Long> latenciesMicros, int errors, double achievedRate, int degraded) {}
+
+    private static Result run(
+            HttpClient http,
+            String url,
+            String key,
+            List<String[]> lines,
+            int users,
+            int rate,
+            int seconds,
+            boolean multi,
+            Random random)
+            throws Exception {
+        int total = rate * seconds;
+        ConcurrentLinkedQueue<Long> latencies = new ConcurrentLinkedQueue<>();
+        AtomicInteger errors = new AtomicInteger();
+        AtomicInteger degraded = new AtomicInteger();
+        List<CompletableFuture<?>> pending = Collections.synchronizedList(new ArrayList<>());
+        ScheduledExecutorService ticker = Executors.newSingleThreadScheduledExecutor();
+        long periodNanos = 1_000_000_000L / rate;
+        long start = System.nanoTime();
+        AtomicInteger sent = new AtomicInteger();
+        var task =
+                ticker.scheduleAtFixedRate(
+                        () -> {
+                            if (sent.get() >= total) {
+                                return;
+                            }
+                            int n = sent.incrementAndGet();
+                            String user = "u" + random.nextInt(users);
+                            String text = lines.get(random.nextInt(lines.size()))[1];
+                            String query =
+                                    "What did they say about "
+                                            + String.join(" ", firstWords(text, 6))
+                                            + " ("
+                                            + n
+                                            + ")?";
+                            String body =
+                                    "{\"user_id\":\""
+                                            + user
+                                            + "\",\"query\":"
+                                            + quote(query)
+                                            + ",\"multi_query\":"
+                                            + multi
+                                            + ",\"limit\":7}";
+                            HttpRequest request =
+                                    HttpRequest.newBuilder(URI.create(url))
+                                            .header("Authorization", "Bearer " + key)
+                                            .header("Content-Type", "application/json")
+                                            .POST(HttpRequest.BodyPublishers.ofString(body))
+                                            .build();
+                            long t0 = System.nanoTime();
+                            pending.add(
+                                    http.sendAsync(request, HttpResponse.BodyHandlers.ofString())
+                                            .whenComplete(
+                                                    (r, err) -> {
+                                                        latencies.add(
+                                                                (System.nanoTime() - t0) / 1000);
+                                                        if (err != null || r.statusCode() != 200) {
+                                                            errors.incrementAndGet();
+                                                        } else if (!r.body()
+                                                                .contains("\"degraded\":[]")) {
+                                                            degraded.incrementAndGet();
+                                                        }
+                                                    }));
+                        },
+                        0,
+                        periodNanos,
+                        TimeUnit.NANOSECONDS);
+        while (sent.get() < total) {
+            Thread.sleep(50);
+        }
+        task.cancel(false);
+        ticker.shutdown();
+        CompletableFuture.allOf(pending.toArray(new CompletableFuture[0]))
+                .exceptionally(e -> null)
+                .join();
+        double elapsed = (System.nanoTime() - start) / 1e9;
+        List<Long> sorted = new ArrayList<>(latencies);
+        Collections.sort(sorted);
+        return new Result(sorted, errors.get(), total / elapsed, degraded.get());
+    }
+
+    private static List<Long> bareCost(
+            EngramConfig config,
+            OpenSearchClient openSearch,
+            List<String[]> lines,
+            int users,
+            int n,
+            Random random)
+            throws Exception {
+        List<Long> out = new ArrayList<>();
+        try (OnnxEmbedder model =
+                OnnxEmbedder.load(
+                        OnnxEmbedder.ModelSpec.MINILM_L6_V2,
+                        config.embedding().modelPath(config.home()),
+                        1)) {
+            for (int i = 0; i < n; i++) {
+                String query =
+                        "What did they say about "
+                                + String.join(
+                                        " ",
+                                        firstWords(lines.get(random.nextInt(lines.size()))[1], 6))
+                                + " ("
+                                + i
+                                + ")?";
+                Scope scope = new Scope("bench", "default", "prod", "u" + random.nextInt(users));
+                long t0 = System.nanoTime();
+                float[] v = model.embed(query);
+                MemoryQuery q = MemoryQuery.forScope(scope);
+                openSearch.send(
+                        "POST",
+                        "/" + config.memoryIndexAlias() + "/_search?routing=" + q.routing(),
+                        q.knn(v, 21));
+                out.add((System.nanoTime() - t0) / 1000);
+            }
+        }
+        Collections.sort(out);
+        return out.subList(n / 10, n).stream().sorted().toList();
+    }
+
+    private static void seed(
+            EngramConfig config,
+            OpenSearchClient openSearch,
+            CachingEmbedder embedder,
+            List<String[]> lines,
+            int memories,
+            int users)
+            throws Exception {
+        MemoryStoreWriter writer = new MemoryStoreWriter(config.memoryIndexAlias());
+        Instant base = Instant.parse("2026-01-01T00:00:00Z");
+        try (Connection c =
+                DriverManager.getConnection(
+                        config.postgres().url(),
+                        config.postgres().user(),
+                        config.postgres().password())) {
+            List<MemoryChange> batch = new ArrayList<>();
+            for (int i = 0; i < memories; i++) {
+                int user = i % users;
+                String[] line = lines.get((i / users + user * 7) % lines.size());
+                String content = line[0] + ": " + line[1];
+                Scope scope = new Scope("bench", "default", "prod", "u" + user);
+                float[] vector = embedder.embed(content);
+                UUID id = MemoryIds.fromConversation(scope, List.of("t" + i), content);
+                Instant at = base.plusSeconds(i * 60L);
+                batch.add(
+                        new MemoryChange.Created(
+                                new Memory(
+                                        id,
+                                        scope,
+                                        Optional.of("s" + i / 20),
+                                        MemoryType.SEMANTIC,
+                                        content,
+                                        List.of(),
+                                        "conversation",
+                                        List.of("t" + i),
+                                        0.5,
+                                        Tier.HOT,
+                                        MemoryStatus.ACTIVE,
+                                        at,
+                                        Optional.empty(),
+                                        Optional.empty(),
+                                        1,
+                                        embedder.version(),
+                                        vector,
+                                        at),
+                                "seed",
+                                0));
+                if (batch.size() == 1000) {
+                    writer.writePostgres(c, batch);
+                    writer.writeIndex(openSearch, batch);
+                    batch.clear();
+                }
+            }
+            if (!batch.isEmpty()) {
+                writer.writePostgres(c, batch);
+                writer.writeIndex(openSearch, batch);
+            }
+        }
+        openSearch.send("POST", "/" + config.memoryIndexAlias() + "/_refresh", null);
+        openSearch.send(
+                "POST", "/" + config.memoryIndexAlias() + "/_forcemerge?max_num_segments=1", null);
+    }
+
+    private static String apiKey(EngramConfig config) throws Exception {
+        String key = ApiKeys.generate();
+        try (Connection c =
+                        DriverManager.getConnection(
+                                config.postgres().url(),
+                                config.postgres().user(),
+                                config.postgres().password());
+                PreparedStatement st =
+                        c.prepareStatement(
+                                "insert into api_keys (id, key_prefix, key_hash, tenant_id, project_id, environment, scopes, rate_limit_per_s)"
+                                        + " values (?, ?, ?, 'bench', 'default', 'prod', array['read','write'], 100000)")) {
+            st.setObject(1, UUID.randomUUID());
+            st.setString(2, ApiKeys.displayPrefix(key));
+            st.setString(3, ApiKeys.hash(key));
+            st.executeUpdate();
+        }
+        return key;
+    }
+
+    private static List<String> firstWords(String text, int n) {
+        List<String> out = new ArrayList<>();
+        for (String w : text.split("\\s+")) {
+            if (out.size() == n) {
+                break;
+            }
+            out.add(w.replaceAll("[^A-Za-z0-9']", ""));
+        }
+        return out;
+    }
+
+    private static String quote(String s) {
+        try {
+            return JSON.writeValueAsString(s);
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static double pct(List<Long> sorted, double p) {
+        if (sorted.isEmpty()) {
+            return Double.NaN;
+        }
+        return sorted.get(Math.min(sorted.size() - 1, (int) Math.ceil(p * sorted.size()) - 1))
+                / 1000.0;
+    }
+
+    private static String report(
+            int memories,
+            int users,
+            int rate,
+            int seconds,
+            double seedSeconds,
+            Result single,
+            Result multi,
+            List<Long> bare) {
+        return String.join(
+                "\n",
+                "# Recall under load",
+                "",
+                "Command: `benchmarks/bin/recall-load "
+                        + memories
+                        + " "
+                        + users
+                        + " "
+                        + rate
+                        + " "
+                        + seconds
+                        + "`",
+                "",
+                "Machine: "
+                        + Runtime.getRuntime().availableProcessors()
+                        + " cores, Java "
+                        + System.getProperty("java.version")
+                        + "; date "
+                        + LocalDate.now()
+                        + ". PostgreSQL, OpenSearch (one shard), Redis, Kafka, the serving tier and the load"
+                        + " generator all share this machine.",
+                "",
+                memories
+                        + " memories over "
+                        + users
+                        + " users (LoCoMo dev lines), seeded in "
+                        + String.format("%.0f s", seedSeconds)
+                        + ". Requests at a fixed rate of "
+                        + rate
+                        + "/s for "
+                        + seconds
+                        + " s each, random user, unique query text"
+                        + " (so the result cache does not help). Latency is measured by the client, end to end over HTTP.",
+                "",
+                "| mode | requests | achieved rate | p50 ms | p90 ms | p99 ms | errors | degraded |",
+                "|---|---|---|---|---|---|---|---|",
+                row("single-query recall", single),
+                row("multi-query recall (3 queries)", multi),
+                "| bare embedding + filtered k-NN (sequential, in-process) | "
+                        + bare.size()
+                        + " | — | "
+                        + String.format("%.2f", pct(bare, 0.5))
+                        + " | "
+                        + String.format("%.2f", pct(bare, 0.9))
+                        + " | "
+                        + String.format("%.2f", pct(bare, 0.99))
+                        + " | — | — |",
+                "",
+                "Ratio of single-query recall p50 to the bare cost p50: "
+                        + String.format("%.2f", pct(single.latenciesMicros(), 0.5) / pct(bare, 0.5))
+                        + ".",
+                "");
+    }
+
+    private static String row(String name, Result r) {
+        return "| "
+                + name
+                + " | "
+                + r.latenciesMicros().size()
+                + " | "
+                + String.format("%.0f/s", r.achievedRate())
+                + " | "
+                + String.format("%.2f", pct(r.latenciesMicros(), 0.5))
+                + " | "
+                + String.format("%.2f", pct(r.latenciesMicros(), 0.9))
+                + " | "
+                + String.format("%.2f", pct(r.latenciesMicros(), 0.99))
+                + " | "
+                + r.errors()
+                + " | "
+                + r.degraded()
+                + " |";
+    }
+}

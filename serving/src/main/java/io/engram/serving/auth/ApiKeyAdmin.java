@@ -1,0 +1,123 @@
+package io.engram.serving.auth;
+
+import io.engram.auth.ApiKeys;
+import io.engram.memory.Scope;
+import io.engram.serving.http.Fields;
+import io.engram.serving.http.Problem;
+import io.vertx.core.Future;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import io.vertx.sqlclient.Pool;
+import io.vertx.sqlclient.Row;
+import io.vertx.sqlclient.Tuple;
+import java.util.List;
+import java.util.Set;
+import java.util.UUID;
+
+/** Admin endpoints for API keys: create (the key is shown once), list, revoke. */
+public final class ApiKeyAdmin {
+
+    static final Set<String> CREATE =
+            Set.of("tenant_id", "project_id", "environment", "scopes", "name", "rate_limit_per_s");
+
+    private final Pool pool;
+    private final ApiKeyAuthenticator authenticator;
+
+    public ApiKeyAdmin(Pool pool, ApiKeyAuthenticator authenticator) {
+        this.pool = pool;
+        this.authenticator = authenticator;
+    }
+
+    public Future<JsonObject> create(JsonObject body) {
+        String tenant = Fields.id(body, "tenant_id");
+        String project = body.containsKey("project_id") ? Fields.id(body, "project_id") : "default";
+        String environment =
+                body.containsKey("environment") ? Fields.id(body, "environment") : "production";
+        List<String> scopes = Fields.enumValues(body, "scopes", Set.of("read", "write", "admin"));
+        if (scopes.isEmpty()) {
+            throw Problem.badRequest("scopes: at least one of read, write, admin");
+        }
+        String name = body.containsKey("name") ? Fields.text(body, "name", 200) : "";
+        Integer rate =
+                body.containsKey("rate_limit_per_s")
+                        ? Fields.integer(body, "rate_limit_per_s", 0, 1, 100_000)
+                        : null;
+        String key = ApiKeys.generate();
+        UUID id = UUID.randomUUID();
+        Scope.requireId("tenant_id", tenant);
+        return pool.preparedQuery(
+                        "insert into api_keys (id, key_prefix, key_hash, tenant_id, project_id, environment, scopes, name, rate_limit_per_s)"
+                                + " values ($1, $2, $3, $4, $5, $6, $7, $8, $9)")
+                .execute(
+                        Tuple.tuple()
+                                .addUUID(id)
+                                .addString(ApiKeys.displayPrefix(key))
+                                .addString(ApiKeys.hash(key))
+                                .addString(tenant)
+                                .addString(project)
+                                .addString(environment)
+                                .addArrayOfString(scopes.toArray(new String[0]))
+                                .addString(name)
+                                .addInteger(rate))
+                .map(
+                        r ->
+                                new JsonObject()
+                                        .put("id", id.toString())
+                                        .put("key", key)
+                                        .put("tenant_id", tenant)
+                                        .put("project_id", project)
+                                        .put("environment", environment)
+                                        .put("scopes", new JsonArray(scopes)));
+    }
+
+    public Future<JsonObject> list(String tenant) {
+        return pool.preparedQuery(
+                        "select id, key_prefix, tenant_id, project_id, environment, scopes, name, rate_limit_per_s, created_at, revoked_at"
+                                + " from api_keys where tenant_id = $1 order by created_at")
+                .execute(Tuple.of(tenant))
+                .map(
+                        rows -> {
+                            JsonArray keys = new JsonArray();
+                            for (Row r : rows) {
+                                keys.add(
+                                        new JsonObject()
+                                                .put("id", r.getUUID("id").toString())
+                                                .put("key_prefix", r.getString("key_prefix"))
+                                                .put("tenant_id", r.getString("tenant_id"))
+                                                .put("project_id", r.getString("project_id"))
+                                                .put("environment", r.getString("environment"))
+                                                .put(
+                                                        "scopes",
+                                                        new JsonArray(
+                                                                List.of(
+                                                                        r.getArrayOfStrings(
+                                                                                "scopes"))))
+                                                .put("name", r.getString("name"))
+                                                .put(
+                                                        "rate_limit_per_s",
+                                                        r.getInteger("rate_limit_per_s"))
+                                                .put(
+                                                        "created_at",
+                                                        String.valueOf(
+                                                                r.getOffsetDateTime("created_at")))
+                                                .put(
+                                                        "revoked",
+                                                        r.getOffsetDateTime("revoked_at") != null));
+                            }
+                            return new JsonObject().put("keys", keys);
+                        });
+    }
+
+    public Future<Void> revoke(UUID id) {
+        return pool.preparedQuery(
+                        "update api_keys set revoked_at = now() where id = $1 and revoked_at is null")
+                .execute(Tuple.of(id))
+                .compose(
+                        r -> {
+                            authenticator.invalidate();
+                            return r.rowCount() == 0
+                                    ? Future.failedFuture(Problem.notFound("no active key " + id))
+                                    : Future.<Void>succeededFuture();
+                        });
+    }
+}

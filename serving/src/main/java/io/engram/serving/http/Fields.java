@@ -1,0 +1,214 @@
+package io.engram.serving.http;
+
+import io.engram.memory.Scope;
+import io.vertx.core.json.DecodeException;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import io.vertx.ext.web.RoutingContext;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.UUID;
+
+/**
+ * Reads and checks request fields. Every failure is a 400 problem that names the field, so nothing
+ * reaches a store unvalidated.
+ */
+public final class Fields {
+
+    private Fields() {}
+
+    public static JsonObject body(RoutingContext ctx, Set<String> allowed) {
+        String text = ctx.body().asString();
+        if (text == null || text.isBlank()) {
+            throw Problem.badRequest("body: a JSON object is required");
+        }
+        JsonObject o;
+        try {
+            Object parsed = io.vertx.core.json.Json.decodeValue(text);
+            if (!(parsed instanceof JsonObject obj)) {
+                throw Problem.badRequest("body: must be a JSON object");
+            }
+            o = obj;
+        } catch (DecodeException e) {
+            throw Problem.badRequest("body: invalid JSON");
+        }
+        for (String field : o.fieldNames()) {
+            if (!allowed.contains(field)) {
+                throw Problem.badRequest(field + ": unknown field");
+            }
+        }
+        return o;
+    }
+
+    public static String id(JsonObject o, String field) {
+        Object v = o.getValue(field);
+        if (v == null) {
+            throw Problem.badRequest(field + ": required");
+        }
+        return checkId(field, v);
+    }
+
+    public static String optionalId(JsonObject o, String field) {
+        Object v = o.getValue(field);
+        return v == null ? null : checkId(field, v);
+    }
+
+    public static String checkId(String field, Object v) {
+        if (!(v instanceof String s) || !Scope.isValidId(s)) {
+            throw Problem.badRequest(
+                    field + ": must be 1-128 characters of letters, digits and . _ : @ -");
+        }
+        return s;
+    }
+
+    public static UUID uuid(String field, String value) {
+        try {
+            if (value == null || value.length() != 36) {
+                throw new IllegalArgumentException();
+            }
+            return UUID.fromString(value);
+        } catch (IllegalArgumentException e) {
+            throw Problem.badRequest(field + ": must be a UUID");
+        }
+    }
+
+    public static String text(JsonObject o, String field, int maxChars) {
+        Object v = o.getValue(field);
+        if (v == null) {
+            throw Problem.badRequest(field + ": required");
+        }
+        return checkText(field, v, maxChars);
+    }
+
+    public static String optionalText(JsonObject o, String field, int maxChars) {
+        Object v = o.getValue(field);
+        return v == null ? null : checkText(field, v, maxChars);
+    }
+
+    private static String checkText(String field, Object v, int maxChars) {
+        if (!(v instanceof String s)) {
+            throw Problem.badRequest(field + ": must be a string");
+        }
+        if (s.isBlank()) {
+            throw Problem.badRequest(field + ": must not be blank");
+        }
+        if (s.length() > maxChars) {
+            throw Problem.badRequest(field + ": longer than " + maxChars + " characters");
+        }
+        return s;
+    }
+
+    public static int integer(JsonObject o, String field, int defaultValue, int min, int max) {
+        Object v = o.getValue(field);
+        if (v == null) {
+            return defaultValue;
+        }
+        if (!(v instanceof Number n) || n.doubleValue() != Math.rint(n.doubleValue())) {
+            throw Problem.badRequest(field + ": must be a whole number");
+        }
+        long value = n.longValue();
+        if (value < min || value > max) {
+            throw Problem.badRequest(field + ": must be from " + min + " to " + max);
+        }
+        return (int) value;
+    }
+
+    public static double number(
+            JsonObject o, String field, double defaultValue, double min, double max) {
+        Object v = o.getValue(field);
+        if (v == null) {
+            return defaultValue;
+        }
+        if (!(v instanceof Number n) || Double.isNaN(n.doubleValue())) {
+            throw Problem.badRequest(field + ": must be a number");
+        }
+        if (n.doubleValue() < min || n.doubleValue() > max) {
+            throw Problem.badRequest(field + ": must be from " + min + " to " + max);
+        }
+        return n.doubleValue();
+    }
+
+    public static boolean bool(JsonObject o, String field, boolean defaultValue) {
+        Object v = o.getValue(field);
+        if (v == null) {
+            return defaultValue;
+        }
+        if (!(v instanceof Boolean b)) {
+            throw Problem.badRequest(field + ": must be true or false");
+        }
+        return b;
+    }
+
+    public static List<String> strings(JsonObject o, String field, int maxItems, int maxChars) {
+        Object v = o.getValue(field);
+        if (v == null) {
+            return List.of();
+        }
+        if (!(v instanceof JsonArray a)) {
+            throw Problem.badRequest(field + ": must be an array of strings");
+        }
+        if (a.size() > maxItems) {
+            throw Problem.badRequest(field + ": at most " + maxItems + " items");
+        }
+        List<String> out = new ArrayList<>();
+        for (int i = 0; i < a.size(); i++) {
+            Object item = a.getValue(i);
+            if (!(item instanceof String s) || s.isBlank() || s.length() > maxChars) {
+                throw Problem.badRequest(
+                        field
+                                + "["
+                                + i
+                                + "]: must be a non-blank string of at most "
+                                + maxChars
+                                + " characters");
+            }
+            out.add(s);
+        }
+        return out;
+    }
+
+    public static <E extends Enum<E>> List<String> enumValues(
+            JsonObject o, String field, Set<String> allowed) {
+        List<String> values = strings(o, field, allowed.size(), 40);
+        for (String v : values) {
+            if (!allowed.contains(v)) {
+                throw Problem.badRequest(
+                        field + ": '" + v + "' is not one of " + String.join(", ", allowed));
+            }
+        }
+        return values;
+    }
+
+    public static Instant optionalTime(JsonObject o, String field) {
+        Object v = o.getValue(field);
+        if (v == null) {
+            return null;
+        }
+        if (!(v instanceof String s)) {
+            throw Problem.badRequest(field + ": must be an RFC 3339 timestamp");
+        }
+        try {
+            return OffsetDateTime.parse(s).toInstant();
+        } catch (DateTimeParseException e) {
+            throw Problem.badRequest(field + ": must be an RFC 3339 timestamp with offset");
+        }
+    }
+
+    public static JsonObject object(JsonObject o, String field, int maxKeys) {
+        Object v = o.getValue(field);
+        if (v == null) {
+            return null;
+        }
+        if (!(v instanceof JsonObject obj)) {
+            throw Problem.badRequest(field + ": must be an object");
+        }
+        if (obj.size() > maxKeys) {
+            throw Problem.badRequest(field + ": at most " + maxKeys + " keys");
+        }
+        return obj;
+    }
+}

@@ -1,0 +1,98 @@
+package io.engram.serving.recall;
+
+import io.engram.memory.Scope;
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import io.vertx.sqlclient.Pool;
+import io.vertx.sqlclient.Tuple;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Records recalls off the response path: usage_count and last_accessed_at of each returned memory
+ * and one recall event each, written in batches every {@code intervalMs}. Flushed on shutdown.
+ */
+public final class Bookkeeper {
+
+    private static final Logger LOG = LoggerFactory.getLogger(Bookkeeper.class);
+
+    private record Recall(Scope scope, List<UUID> ids) {}
+
+    private final Vertx vertx;
+    private final Pool pool;
+    private final ConcurrentLinkedQueue<Recall> queue = new ConcurrentLinkedQueue<>();
+    private final long timer;
+
+    public Bookkeeper(Vertx vertx, Pool pool, long intervalMs) {
+        this.vertx = vertx;
+        this.pool = pool;
+        this.timer = vertx.setPeriodic(intervalMs, t -> flush());
+    }
+
+    public void recalled(Scope scope, List<UUID> ids) {
+        if (!ids.isEmpty()) {
+            queue.add(new Recall(scope, ids));
+        }
+    }
+
+    /** Writes what is queued; never fails the caller. */
+    public Future<Void> flush() {
+        Map<UUID, Integer> counts = new HashMap<>();
+        Map<Scope, List<UUID>> events = new HashMap<>();
+        Recall r;
+        while ((r = queue.poll()) != null) {
+            for (UUID id : r.ids()) {
+                counts.merge(id, 1, Integer::sum);
+                events.computeIfAbsent(r.scope(), s -> new ArrayList<>()).add(id);
+            }
+        }
+        if (counts.isEmpty()) {
+            return Future.succeededFuture();
+        }
+        UUID[] ids = counts.keySet().toArray(new UUID[0]);
+        Integer[] n = new Integer[ids.length];
+        for (int i = 0; i < ids.length; i++) {
+            n[i] = counts.get(ids[i]);
+        }
+        List<Future<?>> writes = new ArrayList<>();
+        writes.add(
+                pool.preparedQuery(
+                                "update memories m set usage_count = m.usage_count + v.c, last_accessed_at = now()"
+                                        + " from (select unnest($1::uuid[]) as id, unnest($2::int[]) as c) v where m.id = v.id")
+                        .execute(Tuple.tuple().addArrayOfUUID(ids).addArrayOfInteger(n)));
+        for (Map.Entry<Scope, List<UUID>> e : events.entrySet()) {
+            Scope s = e.getKey();
+            writes.add(
+                    pool.preparedQuery(
+                                    "insert into memory_events (memory_id, tenant_id, project_id, environment, user_id, kind)"
+                                            + " select unnest($1::uuid[]), $2, $3, $4, $5, 'recall'")
+                            .execute(
+                                    Tuple.tuple()
+                                            .addArrayOfUUID(e.getValue().toArray(new UUID[0]))
+                                            .addString(s.tenantId())
+                                            .addString(s.projectId())
+                                            .addString(s.environment())
+                                            .addString(s.userId())));
+        }
+        return Future.join(writes)
+                .<Void>mapEmpty()
+                .onFailure(
+                        err ->
+                                LOG.warn(
+                                        "recall bookkeeping failed for {} memories: {}",
+                                        ids.length,
+                                        err.toString()))
+                .recover(err -> Future.succeededFuture());
+    }
+
+    public Future<Void> close() {
+        vertx.cancelTimer(timer);
+        return flush();
+    }
+}

@@ -1,0 +1,45 @@
+package io.engram.serving.recall;
+
+import io.engram.embedding.Embedder;
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import io.vertx.core.WorkerExecutor;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * Runs the embedder off the event loops on a small worker pool with a bounded backlog: when the
+ * backlog is full the call fails at once (the caller degrades) instead of queueing without limit.
+ */
+public final class EmbeddingWorker implements AutoCloseable {
+
+    private final Embedder embedder;
+    private final WorkerExecutor executor;
+    private final int maxInFlight;
+    private final AtomicInteger inFlight = new AtomicInteger();
+
+    public EmbeddingWorker(Vertx vertx, Embedder embedder, int threads, int maxInFlight) {
+        this.embedder = embedder;
+        this.executor = vertx.createSharedWorkerExecutor("engram-embedding", threads);
+        this.maxInFlight = maxInFlight;
+    }
+
+    public Future<List<float[]>> embed(List<String> texts) {
+        if (inFlight.incrementAndGet() > maxInFlight) {
+            inFlight.decrementAndGet();
+            return Future.failedFuture("embedding backlog full");
+        }
+        return executor.<List<float[]>>executeBlocking(() -> embedder.embed(texts), false)
+                .onComplete(ar -> inFlight.decrementAndGet());
+    }
+
+    public String version() {
+        return embedder.version();
+    }
+
+    @Override
+    public void close() {
+        executor.close();
+        embedder.close();
+    }
+}

@@ -1,0 +1,613 @@
+package io.engram.serving.recall;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.engram.memory.Scope;
+import io.engram.query.QueryExpander;
+import io.engram.query.QueryRewriter;
+import io.engram.query.RecallGate;
+import io.engram.ranking.RankCandidate;
+import io.engram.ranking.Ranked;
+import io.engram.ranking.Ranker;
+import io.engram.ranking.ReciprocalRankFusion;
+import io.engram.ranking.ScoreBreakdown;
+import io.engram.store.opensearch.MemoryQuery;
+import io.engram.store.opensearch.OpenSearchClient;
+import io.engram.text.Text;
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import io.vertx.sqlclient.Pool;
+import io.vertx.sqlclient.Row;
+import io.vertx.sqlclient.Tuple;
+import java.time.Instant;
+import java.time.LocalDateTime;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Recall: decide → rewrite → multi-query → one embedding call → one {@code _msearch} (k-NN and BM25
+ * per query, fused by RRF) → one hydrate from PostgreSQL → weighted ranking → respond →
+ * bookkeeping. A dependency that fails or is slow degrades the answer and is named in {@code
+ * degraded}; the call itself still succeeds.
+ */
+public final class RecallService {
+
+    /** Timeouts and sizes of the recall path. */
+    public record Limits(
+            long embedTimeoutMs,
+            long searchTimeoutMs,
+            long hydrateTimeoutMs,
+            long llmTimeoutMs,
+            int auxPerQuery) {
+        public static final Limits DEFAULT = new Limits(1000, 1500, 1000, 1500, 3);
+    }
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final List<String> SOURCE_FIELDS =
+            List.of(
+                    "id",
+                    "content",
+                    "type",
+                    "tier",
+                    "status",
+                    "tags",
+                    "importance",
+                    "valid_from",
+                    "valid_to",
+                    "created_at",
+                    "embedding_version");
+
+    private final Vertx vertx;
+    private final Pool pool;
+    private final OpenSearchClient openSearch;
+    private final String alias;
+    private final EmbeddingWorker embedder;
+    private final QueryExpander heuristic;
+    private final Optional<QueryExpander> llm;
+    private final Optional<ResultCache> cache;
+    private final Bookkeeper bookkeeper;
+    private final Limits limits;
+
+    public RecallService(
+            Vertx vertx,
+            Pool pool,
+            OpenSearchClient openSearch,
+            String alias,
+            EmbeddingWorker embedder,
+            QueryExpander heuristic,
+            Optional<QueryExpander> llm,
+            Optional<ResultCache> cache,
+            Bookkeeper bookkeeper,
+            Limits limits) {
+        this.vertx = vertx;
+        this.pool = pool;
+        this.openSearch = openSearch;
+        this.alias = alias;
+        this.embedder = embedder;
+        this.heuristic = heuristic;
+        this.llm = llm;
+        this.cache = cache;
+        this.bookkeeper = bookkeeper;
+        this.limits = limits;
+    }
+
+    /** One recall in progress: what was asked, what degraded, what was found. */
+    private static final class Call {
+        final SearchRequest request;
+        final String requestId;
+        final Set<String> degraded = new LinkedHashSet<>();
+        String rewritten;
+        boolean wasRewritten;
+        List<String> queries = List.of();
+        List<float[]> vectors = List.of();
+        final Map<String, Candidate> candidates = new LinkedHashMap<>();
+        String cacheKey;
+
+        Call(SearchRequest request, String requestId) {
+            this.request = request;
+            this.requestId = requestId;
+        }
+    }
+
+    private static final class Candidate {
+        final String id;
+        double cosine = Double.NaN;
+        JsonNode source;
+        Row row;
+
+        Candidate(String id) {
+            this.id = id;
+        }
+    }
+
+    public Future<JsonObject> search(SearchRequest request, String requestId) {
+        Call call = new Call(request, requestId);
+        RecallGate.Verdict verdict = RecallGate.decide(request.query(), request.force());
+        if (!verdict.search()) {
+            return Future.succeededFuture(
+                    new JsonObject()
+                            .put("memories", new JsonArray())
+                            .put("request_id", requestId)
+                            .put("skipped", true)
+                            .put("explanation", "memory skipped: " + verdict.reason())
+                            .put("degraded", new JsonArray()));
+        }
+        return cachedOrCompute(call);
+    }
+
+    private Future<JsonObject> cachedOrCompute(Call call) {
+        if (cache.isEmpty()) {
+            return compute(call);
+        }
+        ResultCache c = cache.get();
+        return c.key(call.request.scope(), call.request.canonical())
+                .compose(
+                        key -> {
+                            call.cacheKey = key;
+                            return c.get(key);
+                        })
+                .recover(
+                        err -> {
+                            call.degraded.add("redis");
+                            return Future.succeededFuture(null);
+                        })
+                .compose(
+                        hit -> {
+                            if (hit != null) {
+                                bookkeep(call.request.scope(), hit.getJsonArray("memories"));
+                                return Future.succeededFuture(
+                                        hit.put("request_id", call.requestId).put("cached", true));
+                            }
+                            return compute(call)
+                                    .onSuccess(
+                                            response -> {
+                                                if (call.cacheKey != null
+                                                        && call.degraded.isEmpty()) {
+                                                    c.put(
+                                                                    call.cacheKey,
+                                                                    response.copy()
+                                                                            .put("cached", false))
+                                                            .onFailure(err -> {});
+                                                }
+                                            });
+                        });
+    }
+
+    private Future<JsonObject> compute(Call call) {
+        QueryRewriter.Rewrite rewrite =
+                QueryRewriter.rewrite(call.request.query(), call.request.history());
+        call.rewritten = rewrite.query();
+        call.wasRewritten = rewrite.rewritten();
+        return auxiliary(call)
+                .compose(
+                        aux -> {
+                            List<String> queries = new ArrayList<>();
+                            queries.add(call.rewritten);
+                            aux.stream()
+                                    .filter(q -> !q.equalsIgnoreCase(call.rewritten))
+                                    .limit(QueryExpander.MAX_AUXILIARY)
+                                    .forEach(queries::add);
+                            call.queries = queries;
+                            return embedder.embed(queries)
+                                    .timeout(limits.embedTimeoutMs(), TimeUnit.MILLISECONDS)
+                                    .recover(
+                                            err -> {
+                                                call.degraded.add("embedder");
+                                                return Future.succeededFuture(List.of());
+                                            });
+                        })
+                .compose(
+                        vectors -> {
+                            call.vectors = vectors;
+                            return recall(call);
+                        })
+                .compose(v -> hydrate(call))
+                .map(v -> respond(call));
+    }
+
+    private Future<List<String>> auxiliary(Call call) {
+        if (!call.request.multiQuery()) {
+            return Future.succeededFuture(List.of());
+        }
+        if (llm.isPresent() && call.request.useLlm()) {
+            return Future.fromCompletionStage(
+                            llm.get().expand(call.rewritten), vertx.getOrCreateContext())
+                    .timeout(limits.llmTimeoutMs(), TimeUnit.MILLISECONDS)
+                    .recover(
+                            err -> {
+                                call.degraded.add("llm");
+                                return Future.fromCompletionStage(
+                                        heuristic.expand(call.rewritten),
+                                        vertx.getOrCreateContext());
+                            });
+        }
+        return Future.fromCompletionStage(
+                heuristic.expand(call.rewritten), vertx.getOrCreateContext());
+    }
+
+    private int candidatesForMain(Call call) {
+        return Math.max(call.request.limit() * 3, 20);
+    }
+
+    private MemoryQuery query(Call call) {
+        SearchRequest r = call.request;
+        return MemoryQuery.forScope(r.scope())
+                .types(r.types())
+                .tiers(r.tiers())
+                .tags(r.tags())
+                .session(r.sessionId())
+                .validBetween(r.from(), r.to())
+                .includeHistory(r.includeHistory())
+                .embeddingVersion(call.vectors.isEmpty() ? null : embedder.version());
+    }
+
+    private Future<Void> recall(Call call) {
+        MemoryQuery q = query(call);
+        List<JsonNode> lines = new ArrayList<>();
+        List<String> kinds = new ArrayList<>();
+        for (int i = 0; i < call.queries.size(); i++) {
+            int k = i == 0 ? candidatesForMain(call) : limits.auxPerQuery() * 3;
+            ObjectNode header =
+                    JSON.createObjectNode().put("index", alias).put("routing", q.routing());
+            if (!call.vectors.isEmpty()) {
+                ObjectNode knn = q.knn(call.vectors.get(i), k);
+                knn.set("_source", fields(false));
+                lines.add(header);
+                lines.add(knn);
+                kinds.add("knn:" + i);
+            }
+            ObjectNode bm25 = q.bm25(call.queries.get(i), k);
+            bm25.set("_source", fields(!call.vectors.isEmpty()));
+            lines.add(header);
+            lines.add(bm25);
+            kinds.add("bm25:" + i);
+        }
+        return Future.fromCompletionStage(
+                        openSearch.sendNdjsonAsync("/_msearch", lines), vertx.getOrCreateContext())
+                .timeout(limits.searchTimeoutMs(), TimeUnit.MILLISECONDS)
+                .compose(
+                        response -> {
+                            if (!response.ok()) {
+                                return Future.failedFuture("msearch " + response.status());
+                            }
+                            fuse(call, kinds, response.body().path("responses"));
+                            return Future.<Void>succeededFuture();
+                        })
+                .recover(
+                        err -> {
+                            call.degraded.add("opensearch");
+                            return fallbackFromPostgres(call);
+                        });
+    }
+
+    private static ArrayNode fields(boolean withVector) {
+        ArrayNode a = JSON.createArrayNode();
+        SOURCE_FIELDS.forEach(a::add);
+        if (withVector) {
+            a.add("vec");
+        }
+        return a;
+    }
+
+    private void fuse(Call call, List<String> kinds, JsonNode responses) {
+        int queries = call.queries.size();
+        for (int qi = 0; qi < queries; qi++) {
+            List<String> knnIds = new ArrayList<>();
+            List<String> bm25Ids = new ArrayList<>();
+            Map<String, JsonNode> hits = new LinkedHashMap<>();
+            Map<String, Double> knnCos = new LinkedHashMap<>();
+            for (int r = 0; r < kinds.size(); r++) {
+                String kind = kinds.get(r);
+                if (!kind.endsWith(":" + qi)) {
+                    continue;
+                }
+                JsonNode resp = responses.path(r);
+                if (resp.has("error")) {
+                    call.degraded.add("opensearch");
+                    continue;
+                }
+                for (JsonNode hit : resp.path("hits").path("hits")) {
+                    String id = hit.path("_id").asText();
+                    hits.putIfAbsent(id, hit.path("_source"));
+                    if (kind.startsWith("knn")) {
+                        knnIds.add(id);
+                        // Lucene cosinesimil scores are (1 + cos) / 2.
+                        knnCos.put(id, 2 * hit.path("_score").asDouble() - 1);
+                    } else {
+                        bm25Ids.add(id);
+                        hits.put(id, hit.path("_source"));
+                    }
+                }
+            }
+            int keep = qi == 0 ? candidatesForMain(call) : limits.auxPerQuery();
+            int taken = 0;
+            for (String id :
+                    ReciprocalRankFusion.fuse(
+                                    List.of(knnIds, bm25Ids), ReciprocalRankFusion.DEFAULT_K)
+                            .keySet()) {
+                if (taken++ >= keep) {
+                    break;
+                }
+                Candidate c = call.candidates.computeIfAbsent(id, Candidate::new);
+                JsonNode source = hits.get(id);
+                if (c.source == null) {
+                    c.source = source;
+                }
+                double cos = knnCos.getOrDefault(id, Double.NaN);
+                if (Double.isNaN(cos) && !call.vectors.isEmpty() && source.has("vec")) {
+                    cos = dot(call.vectors.get(qi), source.path("vec"));
+                }
+                if (!Double.isNaN(cos) && (Double.isNaN(c.cosine) || cos > c.cosine)) {
+                    c.cosine = cos;
+                }
+            }
+        }
+    }
+
+    private static double dot(float[] q, JsonNode vec) {
+        double d = 0;
+        for (int i = 0; i < q.length && i < vec.size(); i++) {
+            d += q[i] * vec.get(i).asDouble();
+        }
+        return d;
+    }
+
+    /**
+     * Without the index: the user's most recent memories, scored by shared words with the query.
+     */
+    private Future<Void> fallbackFromPostgres(Call call) {
+        Scope s = call.request.scope();
+        return pool.preparedQuery(
+                        "select id from memories where tenant_id = $1 and project_id = $2 and environment = $3 and user_id = $4"
+                                + " and status = 'active' order by coalesce(last_accessed_at, created_at) desc limit 200")
+                .execute(Tuple.of(s.tenantId(), s.projectId(), s.environment(), s.userId()))
+                .timeout(limits.hydrateTimeoutMs(), TimeUnit.MILLISECONDS)
+                .map(
+                        rows -> {
+                            for (Row r : rows) {
+                                call.candidates.computeIfAbsent(
+                                        r.getUUID("id").toString(), Candidate::new);
+                            }
+                            return (Void) null;
+                        })
+                .recover(
+                        err -> {
+                            call.degraded.add("postgres");
+                            return Future.succeededFuture();
+                        });
+    }
+
+    private Future<Void> hydrate(Call call) {
+        if (call.candidates.isEmpty()) {
+            return Future.succeededFuture();
+        }
+        Scope s = call.request.scope();
+        UUID[] ids = call.candidates.keySet().stream().map(UUID::fromString).toArray(UUID[]::new);
+        StringBuilder sql =
+                new StringBuilder(
+                        "select id, content, type, tier, status, tags, source_turn_ids, importance, quality_score,"
+                                + " consistency_score, decay_score, usage_count, last_accessed_at, created_at, valid_from,"
+                                + " valid_to, embedding_version from memories where id = any($1) and tenant_id = $2"
+                                + " and project_id = $3 and environment = $4 and user_id = $5");
+        if (!call.request.includeHistory()) {
+            sql.append(" and status = 'active'");
+        }
+        Tuple args = Tuple.of(ids, s.tenantId(), s.projectId(), s.environment(), s.userId());
+        if (call.request.metadataFilter() != null) {
+            sql.append(" and metadata @> $6::jsonb");
+            args.addString(call.request.metadataFilter().encode());
+        }
+        return pool.preparedQuery(sql.toString())
+                .execute(args)
+                .timeout(limits.hydrateTimeoutMs(), TimeUnit.MILLISECONDS)
+                .map(
+                        rows -> {
+                            Set<String> found = new LinkedHashSet<>();
+                            for (Row r : rows) {
+                                String id = r.getUUID("id").toString();
+                                found.add(id);
+                                call.candidates.get(id).row = r;
+                            }
+                            // Only what the source of truth confirms (scope, status, metadata) is
+                            // returned.
+                            call.candidates.keySet().retainAll(found);
+                            return (Void) null;
+                        })
+                .recover(
+                        err -> {
+                            call.degraded.add("postgres");
+                            if (call.request.metadataFilter() != null) {
+                                call.candidates.clear();
+                            }
+                            call.candidates.values().removeIf(c -> c.source == null);
+                            return Future.succeededFuture();
+                        });
+    }
+
+    private JsonObject respond(Call call) {
+        Instant now = Instant.now();
+        Set<String> queryWords = Text.contentWords(call.rewritten);
+        List<RankCandidate> ranked = new ArrayList<>();
+        Map<String, Candidate> byId = call.candidates;
+        for (Candidate c : byId.values()) {
+            double semantic = Double.isNaN(c.cosine) ? overlap(queryWords, content(c)) : c.cosine;
+            if (c.row != null) {
+                Row r = c.row;
+                Instant last = instant(r.getValue("last_accessed_at"));
+                ranked.add(
+                        new RankCandidate(
+                                c.id,
+                                semantic,
+                                last != null ? last : instant(r.getValue("created_at")),
+                                r.getFloat("importance"),
+                                r.getLong("usage_count"),
+                                r.getFloat("quality_score"),
+                                r.getFloat("consistency_score"),
+                                r.getFloat("decay_score")));
+            } else {
+                JsonNode src = c.source;
+                ranked.add(
+                        new RankCandidate(
+                                c.id,
+                                semantic,
+                                Instant.parse(src.path("created_at").asText()),
+                                src.path("importance").asDouble(),
+                                0,
+                                0.5,
+                                1,
+                                1));
+            }
+        }
+        List<Ranked> top = Ranker.rank(ranked, now, call.request.ranking(), call.request.limit());
+        JsonArray memories = new JsonArray();
+        List<UUID> returned = new ArrayList<>();
+        for (Ranked r : top) {
+            Candidate c = byId.get(r.candidate().id());
+            memories.add(memory(c, r));
+            returned.add(UUID.fromString(c.id));
+        }
+        bookkeeper.recalled(call.request.scope(), returned);
+        return new JsonObject()
+                .put("memories", memories)
+                .put("request_id", call.requestId)
+                .put("skipped", false)
+                .put("explanation", explanation(call, top))
+                .put("degraded", new JsonArray(new ArrayList<>(call.degraded)))
+                .put("queries", new JsonArray(call.queries));
+    }
+
+    private static String content(Candidate c) {
+        return c.row != null
+                ? c.row.getString("content")
+                : c.source == null ? "" : c.source.path("content").asText();
+    }
+
+    private static double overlap(Set<String> query, String content) {
+        if (query.isEmpty()) {
+            return 0;
+        }
+        return Text.containment(query, Text.contentWords(content)) * 0.5;
+    }
+
+    private static JsonObject memory(Candidate c, Ranked r) {
+        ScoreBreakdown b = r.breakdown();
+        JsonObject breakdown =
+                new JsonObject()
+                        .put("semantic", round(b.semantic()))
+                        .put("recency", round(b.recency()))
+                        .put("importance", round(b.importance()))
+                        .put("usage", round(b.usage()))
+                        .put("quality", round(b.quality()))
+                        .put("consistency", round(b.consistency()))
+                        .put("decay", round(b.decay()));
+        JsonObject m =
+                new JsonObject()
+                        .put("id", c.id)
+                        .put("score", round(r.score()))
+                        .put("score_breakdown", breakdown);
+        if (c.row != null) {
+            Row row = c.row;
+            m.put("content", row.getString("content"))
+                    .put("type", row.getString("type"))
+                    .put("tier", row.getString("tier"))
+                    .put("status", row.getString("status"))
+                    .put("tags", new JsonArray(List.of(row.getArrayOfStrings("tags"))))
+                    .put(
+                            "source_turn_ids",
+                            new JsonArray(List.of(row.getArrayOfStrings("source_turn_ids"))))
+                    .put("created_at", String.valueOf(instant(row.getValue("created_at"))))
+                    .put("valid_from", String.valueOf(instant(row.getValue("valid_from"))))
+                    .put(
+                            "valid_to",
+                            instant(row.getValue("valid_to")) == null
+                                    ? null
+                                    : instant(row.getValue("valid_to")).toString())
+                    .put("embedding_version", row.getString("embedding_version"));
+        } else {
+            JsonNode s = c.source;
+            JsonArray tags = new JsonArray();
+            s.path("tags").forEach(t -> tags.add(t.asText()));
+            m.put("content", s.path("content").asText())
+                    .put("type", s.path("type").asText())
+                    .put("tier", s.path("tier").asText())
+                    .put("status", s.path("status").asText())
+                    .put("tags", tags)
+                    .put("source_turn_ids", new JsonArray())
+                    .put("created_at", s.path("created_at").asText())
+                    .put("valid_from", s.path("valid_from").asText())
+                    .put("valid_to", s.hasNonNull("valid_to") ? s.path("valid_to").asText() : null)
+                    .put("embedding_version", s.path("embedding_version").asText());
+        }
+        return m;
+    }
+
+    private static String explanation(Call call, List<Ranked> top) {
+        StringBuilder e = new StringBuilder();
+        e.append(call.queries.size()).append(call.queries.size() == 1 ? " query" : " queries");
+        if (call.wasRewritten) {
+            e.append(" (rewritten from the conversation)");
+        }
+        e.append(call.vectors.isEmpty() ? ", BM25 only" : ", k-NN + BM25 fused by RRF");
+        e.append("; ")
+                .append(call.candidates.size())
+                .append(" candidates, ")
+                .append(top.size())
+                .append(" returned");
+        if (!top.isEmpty()) {
+            ScoreBreakdown b = top.get(0).breakdown();
+            e.append("; best: semantic ")
+                    .append(round(b.semantic()))
+                    .append(", recency ")
+                    .append(round(b.recency()))
+                    .append(", importance ")
+                    .append(round(b.importance()));
+        }
+        if (!call.degraded.isEmpty()) {
+            e.append("; degraded: ").append(String.join(", ", call.degraded));
+        }
+        return e.toString();
+    }
+
+    private void bookkeep(Scope scope, JsonArray memories) {
+        List<UUID> ids = new ArrayList<>();
+        for (int i = 0; i < memories.size(); i++) {
+            ids.add(UUID.fromString(memories.getJsonObject(i).getString("id")));
+        }
+        bookkeeper.recalled(scope, ids);
+    }
+
+    static Instant instant(Object value) {
+        if (value == null) {
+            return null;
+        }
+        if (value instanceof OffsetDateTime o) {
+            return o.toInstant();
+        }
+        if (value instanceof LocalDateTime l) {
+            return l.toInstant(ZoneOffset.UTC);
+        }
+        return Instant.parse(value.toString());
+    }
+
+    private static double round(double v) {
+        return Math.round(v * 1000) / 1000.0;
+    }
+
+    /** The embedder used for queries, for other services sharing it. */
+    public EmbeddingWorker embedder() {
+        return embedder;
+    }
+}

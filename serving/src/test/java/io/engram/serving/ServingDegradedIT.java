@@ -1,0 +1,67 @@
+package io.engram.serving;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.engram.services.OpenSearchNode;
+import io.vertx.core.json.JsonObject;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+
+/** Recall keeps answering when the search index goes away mid-test. */
+class ServingDegradedIT {
+
+    @Test
+    void openSearchStoppedMidTestStillAnswers200WithDegraded() throws Exception {
+        Path home = Files.createTempDirectory("engram-degraded-os");
+        OpenSearchNode node = OpenSearchNode.start(home, 0, "384m");
+        try (ServingFixture f = new ServingFixture("degraded_it", node.url())) {
+            String key = f.key("acme", "default", "prod", "read", "write");
+            assertThat(
+                            f.post(
+                                            "/v1/memories",
+                                            key,
+                                            new JsonObject()
+                                                    .put("user_id", "alice")
+                                                    .put(
+                                                            "content",
+                                                            "Alice's dentist is Dr. Rivera on Elm Street."))
+                                    .status())
+                    .isEqualTo(201);
+            f.refresh();
+            JsonObject body =
+                    new JsonObject()
+                            .put("user_id", "alice")
+                            .put("query", "Who is Alice's dentist?");
+            ServingFixture.Reply healthy = f.post("/v1/memories/search", key, body);
+            assertThat(healthy.json().getJsonArray("degraded")).isEmpty();
+
+            node.close();
+
+            ServingFixture.Reply degraded =
+                    f.post("/v1/memories/search", key, body.copy().put("limit", 3));
+            assertThat(degraded.status()).as(degraded.raw()).isEqualTo(200);
+            assertThat(degraded.json().getJsonArray("degraded").getList()).contains("opensearch");
+            assertThat(degraded.json().getJsonArray("memories").encode()).contains("Dr. Rivera");
+            assertThat(f.call("GET", "/health/ready", null, null).status()).isEqualTo(503);
+
+            // A write that cannot reach the index fails cleanly and stores nothing half-way.
+            ServingFixture.Reply write =
+                    f.post(
+                            "/v1/memories",
+                            key,
+                            new JsonObject()
+                                    .put("user_id", "alice")
+                                    .put("content", "Alice moved to Denver."));
+            assertThat(write.status()).isEqualTo(503);
+            assertThat(
+                            f.call("GET", "/v1/memories?user_id=alice", key, null)
+                                    .json()
+                                    .getJsonArray("memories")
+                                    .size())
+                    .isEqualTo(1);
+        } finally {
+            node.close();
+        }
+    }
+}

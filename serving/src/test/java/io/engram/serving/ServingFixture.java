@@ -1,0 +1,133 @@
+package io.engram.serving;
+
+import io.engram.auth.ApiKeys;
+import io.engram.config.ConfigLoader;
+import io.engram.config.EngramConfig;
+import io.engram.events.TopicBootstrap;
+import io.engram.services.PostgresServer;
+import io.engram.services.SharedServices;
+import io.engram.store.opensearch.IndexBootstrap;
+import io.engram.store.opensearch.OpenSearchClient;
+import io.engram.store.postgres.SchemaMigrator;
+import io.vertx.core.json.JsonObject;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
+
+/** A serving tier on real services, with its own database, index and topic, and HTTP helpers. */
+final class ServingFixture implements AutoCloseable {
+
+    final EngramConfig config;
+    final ServingApp app;
+    final String base;
+    final OpenSearchClient openSearch;
+    private final HttpClient http = HttpClient.newHttpClient();
+
+    ServingFixture(String name, String openSearchUrl) throws Exception {
+        PostgresServer pg = SharedServices.postgres();
+        try (Connection c = pg.connect("engram")) {
+            c.createStatement().execute("create database " + name);
+        }
+        String jdbc = pg.jdbcUrl(name);
+        SchemaMigrator.migrate(jdbc, pg.user(), pg.password());
+        String bootstrap = SharedServices.kafka().bootstrapServers();
+        TopicBootstrap.ensure(bootstrap, List.of("turns." + name), 1, (short) 1);
+        EngramConfig base =
+                ConfigLoader.load(
+                        Optional.empty(),
+                        Map.of(
+                                "ENGRAM_HOME",
+                                Path.of(System.getProperty("java.io.tmpdir"), "engram-serving-it")
+                                        .toString(),
+                                "ENGRAM_EMBEDDING_MODEL_DIR",
+                                Path.of(System.getProperty("java.io.tmpdir"), "engram-test-models")
+                                        .toString(),
+                                "ENGRAM_PORT",
+                                "0",
+                                "ENGRAM_KAFKA_TURNS_TOPIC",
+                                "turns." + name,
+                                "ENGRAM_OPENSEARCH_INDEX_PREFIX",
+                                "mem-" + name.replace('_', '-')));
+        config =
+                base.withServices(
+                        jdbc,
+                        pg.user(),
+                        pg.password(),
+                        bootstrap,
+                        openSearchUrl,
+                        SharedServices.redis().url());
+        openSearch = new OpenSearchClient(openSearchUrl, Duration.ofSeconds(30));
+        IndexBootstrap.ensure(openSearch, config.memoryIndexAlias(), 1, 0);
+        app = ServingApp.start(config);
+        this.base = "http://127.0.0.1:" + app.port();
+    }
+
+    /** Registers a key; returns the secret. */
+    String key(String tenant, String project, String environment, String... scopes)
+            throws Exception {
+        String key = ApiKeys.generate();
+        try (Connection c =
+                        java.sql.DriverManager.getConnection(
+                                config.postgres().url(),
+                                config.postgres().user(),
+                                config.postgres().password());
+                PreparedStatement st =
+                        c.prepareStatement(
+                                "insert into api_keys (id, key_prefix, key_hash, tenant_id, project_id, environment, scopes, name)"
+                                        + " values (?, ?, ?, ?, ?, ?, ?, 'test')")) {
+            st.setObject(1, UUID.randomUUID());
+            st.setString(2, ApiKeys.displayPrefix(key));
+            st.setString(3, ApiKeys.hash(key));
+            st.setString(4, tenant);
+            st.setString(5, project);
+            st.setString(6, environment);
+            st.setArray(7, c.createArrayOf("text", scopes));
+            st.executeUpdate();
+        }
+        return key;
+    }
+
+    record Reply(int status, JsonObject json, String raw, HttpResponse<String> response) {}
+
+    Reply call(String method, String path, String key, String body) throws Exception {
+        HttpRequest.Builder b =
+                HttpRequest.newBuilder(URI.create(base + path)).timeout(Duration.ofSeconds(30));
+        if (key != null) {
+            b.header("Authorization", "Bearer " + key);
+        }
+        b.header("Content-Type", "application/json");
+        b.method(
+                method,
+                body == null
+                        ? HttpRequest.BodyPublishers.noBody()
+                        : HttpRequest.BodyPublishers.ofString(body));
+        HttpResponse<String> r = http.send(b.build(), HttpResponse.BodyHandlers.ofString());
+        JsonObject json = null;
+        if (r.body() != null && r.body().startsWith("{")) {
+            json = new JsonObject(r.body());
+        }
+        return new Reply(r.statusCode(), json, r.body(), r);
+    }
+
+    Reply post(String path, String key, JsonObject body) throws Exception {
+        return call("POST", path, key, body.encode());
+    }
+
+    void refresh() {
+        openSearch.send("POST", "/" + config.memoryIndexAlias() + "/_refresh", null);
+    }
+
+    @Override
+    public void close() {
+        app.close();
+    }
+}

@@ -1,0 +1,489 @@
+package io.engram.serving;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.engram.cache.CacheKeys;
+import io.engram.memory.Scope;
+import io.engram.services.SharedServices;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import java.net.URI;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import redis.clients.jedis.JedisPooled;
+
+/** The serving tier through real HTTP on real PostgreSQL, OpenSearch, Redis and Kafka. */
+class ServingIT {
+
+    private static ServingFixture f;
+    private static String acme;
+    private static String acmeReader;
+    private static String globex;
+    private static String admin;
+
+    @BeforeAll
+    static void start() throws Exception {
+        f = new ServingFixture("serving_it", SharedServices.openSearch().url());
+        acme = f.key("acme", "default", "prod", "read", "write");
+        acmeReader = f.key("acme", "default", "prod", "read");
+        globex = f.key("globex", "default", "prod", "read", "write");
+        admin = f.key("ops", "default", "prod", "admin");
+    }
+
+    @AfterAll
+    static void stop() {
+        f.close();
+    }
+
+    private static JsonObject store(String key, String user, String content) throws Exception {
+        ServingFixture.Reply r =
+                f.post(
+                        "/v1/memories",
+                        key,
+                        new JsonObject()
+                                .put("user_id", user)
+                                .put("content", content)
+                                .put("tags", new JsonArray().add("test")));
+        assertThat(r.status()).as(r.raw()).isEqualTo(201);
+        return r.json();
+    }
+
+    private static JsonObject search(String key, String user, String query, JsonObject extra)
+            throws Exception {
+        JsonObject body = new JsonObject().put("user_id", user).put("query", query);
+        if (extra != null) {
+            body.mergeIn(extra);
+        }
+        ServingFixture.Reply r = f.post("/v1/memories/search", key, body);
+        assertThat(r.status()).as(r.raw()).isEqualTo(200);
+        return r.json();
+    }
+
+    private static List<String> contents(JsonObject searchResult) {
+        List<String> out = new ArrayList<>();
+        JsonArray memories = searchResult.getJsonArray("memories");
+        for (int i = 0; i < memories.size(); i++) {
+            out.add(memories.getJsonObject(i).getString("content"));
+        }
+        return out;
+    }
+
+    @Test
+    void storedMemoryIsFoundWithAScoreBreakdown() throws Exception {
+        JsonObject stored = store(acme, "alice", "Alice's budget for the Hawaii trip is $10,000.");
+        assertThat(stored.getString("decision")).isEqualTo("create");
+        f.refresh();
+        JsonObject result = search(acme, "alice", "What is my budget for the Hawaii trip?", null);
+        assertThat(result.getBoolean("skipped")).isFalse();
+        assertThat(result.getJsonArray("degraded")).isEmpty();
+        JsonObject top = result.getJsonArray("memories").getJsonObject(0);
+        assertThat(top.getString("id")).isEqualTo(stored.getString("id"));
+        assertThat(top.getString("content")).contains("$10,000");
+        assertThat(top.getJsonObject("score_breakdown").getDouble("semantic")).isGreaterThan(0.5);
+        assertThat(top.getJsonObject("score_breakdown").fieldNames())
+                .containsExactlyInAnyOrder(
+                        "semantic",
+                        "recency",
+                        "importance",
+                        "usage",
+                        "quality",
+                        "consistency",
+                        "decay");
+        assertThat(result.getString("explanation")).contains("k-NN + BM25");
+
+        // The same fact again is a no-op; a new value supersedes it and shows in history.
+        assertThat(
+                        store(acme, "alice", "Alice's budget for the Hawaii trip is $10,000.")
+                                .getString("decision"))
+                .isEqualTo("noop");
+        JsonObject newer = store(acme, "alice", "Alice's budget for the Hawaii trip is $15,000.");
+        assertThat(newer.getString("decision")).isEqualTo("supersede");
+        ServingFixture.Reply history =
+                f.call(
+                        "GET",
+                        "/v1/memories/" + newer.getString("id") + "/history?user_id=alice",
+                        acme,
+                        null);
+        assertThat(history.status()).isEqualTo(200);
+        assertThat(history.json().getJsonArray("versions").encode())
+                .contains("$10,000")
+                .contains("superseded");
+    }
+
+    @Test
+    void greetingsSkipMemory() throws Exception {
+        JsonObject result = search(acme, "alice", "thanks!", null);
+        assertThat(result.getBoolean("skipped")).isTrue();
+        assertThat(result.getString("explanation")).contains("greeting");
+    }
+
+    @Test
+    void multiQueryFindsWhatTheDirectQueryMisses() throws Exception {
+        store(acme, "bob", "Bob's wife Emma loves pottery and watercolor painting.");
+        store(acme, "bob", "Bob's car needs new tires before winter.");
+        store(acme, "bob", "Bob prefers window seats on long flights.");
+        store(acme, "bob", "Bob's team ships the billing service on Fridays.");
+        f.refresh();
+        String query = "What gift should I get for my wife?";
+        JsonObject direct =
+                search(
+                        acme,
+                        "bob",
+                        query,
+                        new JsonObject().put("multi_query", false).put("limit", 1));
+        JsonObject multi =
+                search(
+                        acme,
+                        "bob",
+                        query,
+                        new JsonObject().put("multi_query", true).put("limit", 1));
+        assertThat(multi.getJsonArray("queries").size()).isEqualTo(3);
+        assertThat(contents(multi))
+                .singleElement()
+                .satisfies(c -> assertThat(c).contains("pottery"));
+        // Multi-query must rank the hobbies memory at least as well as the direct query does.
+        assertThat(multi.getJsonArray("memories").getJsonObject(0).getDouble("score"))
+                .isGreaterThanOrEqualTo(
+                        direct.getJsonArray("memories")
+                                        .getJsonObject(0)
+                                        .getString("content")
+                                        .contains("pottery")
+                                ? direct.getJsonArray("memories")
+                                        .getJsonObject(0)
+                                        .getDouble("score")
+                                : 0.0);
+    }
+
+    @Test
+    void otherUsersAndTenantsCanNeverReachAMemory() throws Exception {
+        String id = store(acme, "carol", "Carol's locker code is 4312.").getString("id");
+        f.refresh();
+        // another tenant, same user id, knows the memory id
+        assertThat(f.call("GET", "/v1/memories/" + id + "?user_id=carol", globex, null).status())
+                .isEqualTo(404);
+        assertThat(
+                        f.call(
+                                        "PATCH",
+                                        "/v1/memories/" + id + "?user_id=carol",
+                                        globex,
+                                        "{\"content\":\"hacked\"}")
+                                .status())
+                .isEqualTo(404);
+        assertThat(f.call("DELETE", "/v1/memories/" + id + "?user_id=carol", globex, null).status())
+                .isEqualTo(404);
+        assertThat(
+                        f.call("GET", "/v1/memories/" + id + "/history?user_id=carol", globex, null)
+                                .status())
+                .isEqualTo(404);
+        assertThat(contents(search(globex, "carol", "What is Carol's locker code?", null)))
+                .isEmpty();
+        assertThat(
+                        f.call("GET", "/v1/memories?user_id=carol", globex, null)
+                                .json()
+                                .getJsonArray("memories"))
+                .isEmpty();
+        // same tenant, another user, knows the id
+        assertThat(f.call("GET", "/v1/memories/" + id + "?user_id=dave", acme, null).status())
+                .isEqualTo(404);
+        assertThat(f.call("DELETE", "/v1/memories/" + id + "?user_id=dave", acme, null).status())
+                .isEqualTo(404);
+        assertThat(contents(search(acme, "dave", "What is Carol's locker code?", null))).isEmpty();
+        // another project needs an admin key
+        assertThat(
+                        f.call("GET", "/v1/memories?user_id=carol&project_id=other", acme, null)
+                                .status())
+                .isEqualTo(403);
+        // a read-only key cannot write
+        assertThat(
+                        f.post(
+                                        "/v1/memories",
+                                        acmeReader,
+                                        new JsonObject()
+                                                .put("user_id", "carol")
+                                                .put("content", "x y z"))
+                                .status())
+                .isEqualTo(403);
+        // the owner still sees it, unchanged
+        ServingFixture.Reply own =
+                f.call("GET", "/v1/memories/" + id + "?user_id=carol", acme, null);
+        assertThat(own.status()).isEqualTo(200);
+        assertThat(own.json().getString("content")).isEqualTo("Carol's locker code is 4312.");
+    }
+
+    @Test
+    void forgettingAUserLeavesNothingBehind() throws Exception {
+        store(acme, "erin", "Erin is allergic to peanuts.");
+        store(acme, "erin", "Erin's daughter Mia starts school in September.");
+        store(acme, "frank", "Frank plays the cello.");
+        f.refresh();
+        search(acme, "erin", "What is Erin allergic to?", null);
+        ServingFixture.Reply forget = f.call("DELETE", "/v1/memories?user_id=erin", acme, null);
+        assertThat(forget.status()).as(forget.raw()).isEqualTo(200);
+        assertThat(forget.json().getInteger("memories_deleted")).isEqualTo(2);
+
+        assertThat(count("select count(*) from memories where user_id = 'erin'")).isZero();
+        assertThat(count("select count(*) from memory_events where user_id = 'erin'")).isZero();
+        assertThat(
+                        count(
+                                "select count(*) from forget_audit where user_id = 'erin' and memories_deleted = 2"))
+                .isEqualTo(1);
+        var hits =
+                f.openSearch.send(
+                        "POST",
+                        "/" + f.config.memoryIndexAlias() + "/_count",
+                        new com.fasterxml.jackson.databind.ObjectMapper()
+                                .readTree("{\"query\":{\"term\":{\"user_id\":\"erin\"}}}"));
+        assertThat(hits.body().path("count").asInt()).isZero();
+        assertThat(contents(search(acme, "erin", "What is Erin allergic to?", null))).isEmpty();
+        assertThat(count("select count(*) from memories where user_id = 'frank'")).isEqualTo(1);
+    }
+
+    @Test
+    void aWriteInvalidatesTheResultCache() throws Exception {
+        store(acme, "gina", "Gina's favorite city is Lisbon.");
+        f.refresh();
+        JsonObject first = search(acme, "gina", "Which city does Gina like most?", null);
+        JsonObject again = search(acme, "gina", "Which city does Gina like most?", null);
+        assertThat(again.getBoolean("cached")).isTrue();
+        assertThat(again.getJsonArray("memories")).isEqualTo(first.getJsonArray("memories"));
+
+        long generation;
+        try (JedisPooled redis = new JedisPooled(URI.create(SharedServices.redis().url()))) {
+            generation =
+                    Long.parseLong(
+                            redis.get(
+                                    CacheKeys.generation(
+                                            new Scope("acme", "default", "prod", "gina"))));
+        }
+        store(acme, "gina", "Gina's favorite city is Porto now.");
+        f.refresh();
+        JsonObject after = search(acme, "gina", "Which city does Gina like most?", null);
+        assertThat(after.getBoolean("cached")).isNotEqualTo(Boolean.TRUE);
+        assertThat(contents(after).get(0)).contains("Porto");
+        try (JedisPooled redis = new JedisPooled(URI.create(SharedServices.redis().url()))) {
+            assertThat(
+                            Long.parseLong(
+                                    redis.get(
+                                            CacheKeys.generation(
+                                                    new Scope("acme", "default", "prod", "gina")))))
+                    .isGreaterThan(generation);
+        }
+    }
+
+    @Test
+    void recallIsRecordedOffTheResponsePath() throws Exception {
+        String id =
+                store(acme, "hank", "Hank runs marathons in under three hours.").getString("id");
+        f.refresh();
+        search(acme, "hank", "How fast does Hank run a marathon?", null);
+        assertThat(
+                        io.engram.services.Await.until(
+                                java.time.Duration.ofSeconds(10),
+                                () ->
+                                        count(
+                                                        "select usage_count from memories where id = '"
+                                                                + id
+                                                                + "'")
+                                                >= 1))
+                .isTrue();
+        assertThat(
+                        count(
+                                "select count(*) from memory_events where memory_id = '"
+                                        + id
+                                        + "' and kind = 'recall'"))
+                .isGreaterThanOrEqualTo(1);
+    }
+
+    @Test
+    void malformedInputIsRejectedNamingTheField() throws Exception {
+        assertProblem(
+                f.call("POST", "/v1/memories/search", acme, "{not json"),
+                400,
+                "body: invalid JSON");
+        assertProblem(
+                f.post(
+                        "/v1/memories/search",
+                        acme,
+                        new JsonObject().put("query", "hello there friend")),
+                400,
+                "user_id: required");
+        assertProblem(
+                f.post(
+                        "/v1/memories/search",
+                        acme,
+                        new JsonObject().put("user_id", "a").put("query", 42)),
+                400,
+                "query: must be a string");
+        assertProblem(
+                f.post(
+                        "/v1/memories/search",
+                        acme,
+                        new JsonObject()
+                                .put("user_id", "a")
+                                .put("query", "hello there")
+                                .put("limit", 500)),
+                400,
+                "limit: must be from 1 to 50");
+        assertProblem(
+                f.post(
+                        "/v1/memories/search",
+                        acme,
+                        new JsonObject()
+                                .put("user_id", "a")
+                                .put("query", "hello there")
+                                .put("colour", "red")),
+                400,
+                "colour: unknown field");
+        assertProblem(
+                f.post(
+                        "/v1/memories/search",
+                        acme,
+                        new JsonObject().put("user_id", "../../etc").put("query", "hello there")),
+                400,
+                "user_id:");
+        assertProblem(
+                f.post(
+                        "/v1/memories/search",
+                        acme,
+                        new JsonObject().put("user_id", "a").put("query", "x".repeat(5000))),
+                400,
+                "query: longer than 4000");
+        assertProblem(
+                f.post(
+                        "/v1/memories/search",
+                        acme,
+                        new JsonObject()
+                                .put("user_id", "a")
+                                .put("query", "hi there")
+                                .put("weights", new JsonObject().put("semantic", -1))),
+                400,
+                "semantic");
+        assertProblem(
+                f.call("GET", "/v1/memories/not-a-uuid?user_id=a", acme, null),
+                400,
+                "id: must be a UUID");
+        assertProblem(
+                f.post(
+                        "/v1/memories",
+                        acme,
+                        new JsonObject()
+                                .put("user_id", "a")
+                                .put("content", "x")
+                                .put("type", "gossip")),
+                400,
+                "type:");
+        assertProblem(
+                f.call(
+                        "POST",
+                        "/v1/memories",
+                        acme,
+                        "{\"user_id\":\"a\",\"content\":\"" + "x".repeat(300_000) + "\"}"),
+                413,
+                "larger than");
+        assertProblem(
+                f.post(
+                        "/v1/turns",
+                        acme,
+                        new JsonObject()
+                                .put("user_id", "a")
+                                .put("session_id", "s")
+                                .put(
+                                        "turns",
+                                        new JsonArray()
+                                                .add(
+                                                        new JsonObject()
+                                                                .put("turn_id", "t1")
+                                                                .put("role", "robot")
+                                                                .put("content", "hi")))),
+                400,
+                "turns[0].role");
+        assertProblem(f.call("GET", "/v1/memories?user_id=a", null, null), 401, "Authorization");
+        assertProblem(
+                f.call("GET", "/v1/memories?user_id=a", "ek_" + "0".repeat(40), null),
+                401,
+                "unknown or revoked");
+    }
+
+    @Test
+    void turnsAreAcceptedAndKeysAreManagedByAdmins() throws Exception {
+        ServingFixture.Reply turns =
+                f.post(
+                        "/v1/turns",
+                        acme,
+                        new JsonObject()
+                                .put("user_id", "ivy")
+                                .put("session_id", "s1")
+                                .put("end_session", true)
+                                .put(
+                                        "turns",
+                                        new JsonArray()
+                                                .add(
+                                                        new JsonObject()
+                                                                .put("turn_id", "t1")
+                                                                .put("role", "user")
+                                                                .put("speaker", "Ivy")
+                                                                .put(
+                                                                        "content",
+                                                                        "My budget for the Hawaii trip is $10,000.")
+                                                                .put(
+                                                                        "ts",
+                                                                        "2026-03-15T10:00:00Z"))));
+        assertThat(turns.status()).as(turns.raw()).isEqualTo(202);
+        assertThat(turns.json().getInteger("accepted")).isEqualTo(2);
+
+        assertThat(
+                        f.post(
+                                        "/v1/admin/keys",
+                                        acme,
+                                        new JsonObject()
+                                                .put("tenant_id", "x")
+                                                .put("scopes", new JsonArray().add("read")))
+                                .status())
+                .isEqualTo(403);
+        ServingFixture.Reply created =
+                f.post(
+                        "/v1/admin/keys",
+                        admin,
+                        new JsonObject()
+                                .put("tenant_id", "newco")
+                                .put("scopes", new JsonArray().add("read").add("write")));
+        assertThat(created.status()).isEqualTo(201);
+        String key = created.json().getString("key");
+        assertThat(f.call("GET", "/v1/memories?user_id=a", key, null).status()).isEqualTo(200);
+        assertThat(
+                        f.call(
+                                        "DELETE",
+                                        "/v1/admin/keys/" + created.json().getString("id"),
+                                        admin,
+                                        null)
+                                .status())
+                .isEqualTo(204);
+        assertThat(f.call("GET", "/v1/memories?user_id=a", key, null).status()).isEqualTo(401);
+        assertThat(f.call("GET", "/openapi.yaml", null, null).raw()).contains("openapi: 3.1.0");
+        assertThat(f.call("GET", "/metrics", null, null).raw()).contains("vertx_http_server");
+    }
+
+    private static void assertProblem(ServingFixture.Reply r, int status, String detail) {
+        assertThat(r.status()).as(r.raw()).isEqualTo(status);
+        assertThat(r.response().headers().firstValue("Content-Type"))
+                .contains("application/problem+json");
+        assertThat(r.json().getInteger("status")).isEqualTo(status);
+        assertThat(r.json().getString("detail")).contains(detail);
+    }
+
+    private static int count(String sql) {
+        var pg = f.config.postgres();
+        try (Connection c = DriverManager.getConnection(pg.url(), pg.user(), pg.password());
+                ResultSet rs = c.createStatement().executeQuery(sql)) {
+            return rs.next() ? rs.getInt(1) : 0;
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}
