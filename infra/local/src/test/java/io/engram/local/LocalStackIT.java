@@ -135,6 +135,30 @@ class LocalStackIT {
                                                     >= 1))
                     .as("memory written by the extraction job")
                     .isTrue();
+
+            // ... and recall over HTTP with the bootstrap key finds it.
+            assertThat(
+                            Await.until(
+                                    Duration.ofSeconds(30),
+                                    () -> {
+                                        try {
+                                            HttpResponse<String> r =
+                                                    HttpClient.newHttpClient()
+                                                            .send(
+                                                                    HttpRequest.newBuilder(URI.create(stack.url() + "/v1/memories/search"))
+                                                                            .header("Authorization", "Bearer " + key)
+                                                                            .header("Content-Type", "application/json")
+                                                                            .POST(HttpRequest.BodyPublishers.ofString(
+                                                                                    "{\"user_id\":\"alice\",\"query\":\"What is my budget for Hawaii?\"}"))
+                                                                            .build(),
+                                                                    HttpResponse.BodyHandlers.ofString());
+                                            return r.statusCode() == 200 && r.body().contains("$10,000");
+                                        } catch (Exception e) {
+                                            return false;
+                                        }
+                                    }))
+                    .as("recall through the API finds the extracted memory")
+                    .isTrue();
         }
         Set<Long> after = descendants();
         after.removeAll(before);
