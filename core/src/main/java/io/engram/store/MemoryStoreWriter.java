@@ -140,7 +140,9 @@ public final class MemoryStoreWriter {
         if (lines.isEmpty()) {
             return;
         }
-        OpenSearchClient.Response response = client.sendNdjson("/_bulk", lines);
+        // wait_for: when this returns the documents are searchable, so the cache generation bump
+        // that follows can never let a result computed without them be cached as current.
+        OpenSearchClient.Response response = client.sendNdjson("/_bulk?refresh=wait_for", lines);
         if (!response.ok()) {
             throw new OpenSearchException(
                     "bulk write failed: " + response.status() + " " + response.body());

@@ -332,8 +332,18 @@ public final class ApiVerticle extends VerticleBase {
         } else if (!p.scopes().contains("admin")) {
             project = p.projectId();
         }
-        s.memories()
-                .forget(p.tenantId(), p.environment(), user, project, p.keyId())
+        String forgetProject = project;
+        s.recall()
+                .flushBookkeeping()
+                .compose(
+                        v ->
+                                s.memories()
+                                        .forget(
+                                                p.tenantId(),
+                                                p.environment(),
+                                                user,
+                                                forgetProject,
+                                                p.keyId()))
                 .onSuccess(r -> json(ctx, 200, r.put("request_id", ctx.get(REQUEST_ID))))
                 .onFailure(ctx::fail);
     }

@@ -244,7 +244,9 @@ public final class IngestionBenchmark {
         }
     }
 
-    /** {@code count} times: one turn of a fresh user, then the time until its memory is searchable. */
+    /**
+     * {@code count} times: one turn of a fresh user, then the time until its memory is searchable.
+     */
     private static void probe(
             KafkaProducer<String, byte[]> producer,
             String topic,

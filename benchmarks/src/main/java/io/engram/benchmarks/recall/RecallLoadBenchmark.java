@@ -124,14 +124,33 @@ public final class RecallLoadBenchmark {
             try (ServingApp serving = ServingApp.start(config)) {
                 String url = "http://127.0.0.1:" + serving.port() + "/v1/memories/search";
                 HttpClient http =
-                        HttpClient.newBuilder().executor(Executors.newFixedThreadPool(4)).build();
+                        HttpClient.newBuilder()
+                                .version(HttpClient.Version.HTTP_1_1)
+                                .connectTimeout(Duration.ofSeconds(5))
+                                .executor(Executors.newFixedThreadPool(8))
+                                .build();
                 Random random = new Random(7);
-                run(http, url, key, lines, users, 500, 100, false, random); // warm-up
+                run(http, url, key, lines, users, 20, 10, false, random); // warm-up: 200 requests
+                int light = Math.max(1, rate / 4);
+                Result singleLight =
+                        run(http, url, key, lines, users, light, seconds, false, random);
+                Result multiLight = run(http, url, key, lines, users, light, seconds, true, random);
                 Result single = run(http, url, key, lines, users, rate, seconds, false, random);
                 Result multi = run(http, url, key, lines, users, rate, seconds, true, random);
                 List<Long> bare = bareCost(config, openSearch, lines, users, 2000, random);
                 String report =
-                        report(memories, users, rate, seconds, seedSeconds, single, multi, bare);
+                        report(
+                                memories,
+                                users,
+                                rate,
+                                light,
+                                seconds,
+                                seedSeconds,
+                                singleLight,
+                                multiLight,
+                                single,
+                                multi,
+                                bare);
                 System.out.println(report);
                 Files.createDirectories(out.toAbsolutePath().getParent());
                 Files.writeString(out, report);
@@ -143,7 +162,13 @@ public final class RecallLoadBenchmark {
         }
     }
 
-    record Result(List<Long> latenciesMicros, int errors, double achievedRate, int degraded) {}
+    record Result(
+            int rate,
+            List<Long> latenciesMicros,
+            int errors,
+            double achievedRate,
+            int degraded,
+            Map<String, Integer> failures) {}
 
     private static Result run(
             HttpClient http,
@@ -160,6 +185,7 @@ public final class RecallLoadBenchmark {
         ConcurrentLinkedQueue<Long> latencies = new ConcurrentLinkedQueue<>();
         AtomicInteger errors = new AtomicInteger();
         AtomicInteger degraded = new AtomicInteger();
+        Map<String, Integer> failures = new java.util.concurrent.ConcurrentHashMap<>();
         List<CompletableFuture<?>> pending = Collections.synchronizedList(new ArrayList<>());
         ScheduledExecutorService ticker = Executors.newSingleThreadScheduledExecutor();
         long periodNanos = 1_000_000_000L / rate;
@@ -223,7 +249,7 @@ public final class RecallLoadBenchmark {
         double elapsed = (System.nanoTime() - start) / 1e9;
         List<Long> sorted = new ArrayList<>(latencies);
         Collections.sort(sorted);
-        return new Result(sorted, errors.get(), total / elapsed, degraded.get());
+        return new Result(rate, sorted, errors.get(), total / elapsed, degraded.get(), failures);
     }
 
     private static List<Long> bareCost(
@@ -377,8 +403,11 @@ public final class RecallLoadBenchmark {
             int memories,
             int users,
             int rate,
+            int light,
             int seconds,
             double seedSeconds,
+            Result singleLight,
+            Result multiLight,
             Result single,
             Result multi,
             List<Long> bare) {
@@ -417,11 +446,13 @@ public final class RecallLoadBenchmark {
                         + " s each, random user, unique query text"
                         + " (so the result cache does not help). Latency is measured by the client, end to end over HTTP.",
                 "",
-                "| mode | requests | achieved rate | p50 ms | p90 ms | p99 ms | errors | degraded |",
-                "|---|---|---|---|---|---|---|---|",
+                "| mode | offered rate | requests | achieved rate | p50 ms | p90 ms | p99 ms | errors | degraded |",
+                "|---|---|---|---|---|---|---|---|---|",
+                row("single-query recall", singleLight),
+                row("multi-query recall (3 queries)", multiLight),
                 row("single-query recall", single),
                 row("multi-query recall (3 queries)", multi),
-                "| bare embedding + filtered k-NN (sequential, in-process) | "
+                "| bare embedding + filtered k-NN (sequential, in-process) | — | "
                         + bare.size()
                         + " | — | "
                         + String.format("%.2f", pct(bare, 0.5))
@@ -432,8 +463,31 @@ public final class RecallLoadBenchmark {
                         + " | — | — |",
                 "",
                 "Ratio of single-query recall p50 to the bare cost p50: "
+                        + String.format(
+                                "%.2f", pct(singleLight.latenciesMicros(), 0.5) / pct(bare, 0.5))
+                        + " at "
+                        + light
+                        + "/s, "
                         + String.format("%.2f", pct(single.latenciesMicros(), 0.5) / pct(bare, 0.5))
-                        + ".",
+                        + " at "
+                        + rate
+                        + "/s.",
+                "",
+                "Failures by kind: "
+                        + single.failures()
+                        + " (single, "
+                        + rate
+                        + "/s), "
+                        + multi.failures()
+                        + " (multi, "
+                        + rate
+                        + "/s), "
+                        + singleLight.failures()
+                        + " / "
+                        + multiLight.failures()
+                        + " ("
+                        + light
+                        + "/s).",
                 "");
     }
 
@@ -441,6 +495,8 @@ public final class RecallLoadBenchmark {
         return "| "
                 + name
                 + " | "
+                + r.rate()
+                + "/s | "
                 + r.latenciesMicros().size()
                 + " | "
                 + String.format("%.0f/s", r.achievedRate())

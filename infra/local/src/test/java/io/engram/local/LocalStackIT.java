@@ -137,27 +137,22 @@ class LocalStackIT {
                     .isTrue();
 
             // ... and recall over HTTP with the bootstrap key finds it.
+            java.util.concurrent.atomic.AtomicReference<String> last =
+                    new java.util.concurrent.atomic.AtomicReference<>();
             assertThat(
                             Await.until(
                                     Duration.ofSeconds(30),
                                     () -> {
-                                        try {
-                                            HttpResponse<String> r =
-                                                    HttpClient.newHttpClient()
-                                                            .send(
-                                                                    HttpRequest.newBuilder(URI.create(stack.url() + "/v1/memories/search"))
-                                                                            .header("Authorization", "Bearer " + key)
-                                                                            .header("Content-Type", "application/json")
-                                                                            .POST(HttpRequest.BodyPublishers.ofString(
-                                                                                    "{\"user_id\":\"alice\",\"query\":\"What is my budget for Hawaii?\"}"))
-                                                                            .build(),
-                                                                    HttpResponse.BodyHandlers.ofString());
-                                            return r.statusCode() == 200 && r.body().contains("$10,000");
-                                        } catch (Exception e) {
-                                            return false;
-                                        }
+                                        last.set(
+                                                recall(
+                                                        stack.url(),
+                                                        key,
+                                                        "alice",
+                                                        "What is my budget for Hawaii?"));
+                                        return last.get().startsWith("200 ")
+                                                && last.get().contains("$10,000");
                                     }))
-                    .as("recall through the API finds the extracted memory")
+                    .as("recall through the API finds the extracted memory; last answer: %s", last)
                     .isTrue();
         }
         Set<Long> after = descendants();
@@ -195,6 +190,30 @@ class LocalStackIT {
                 assertThat(rs.getString(1)).isEqualTo("Alice likes tea");
             }
             assertThat(get(stack.url() + "/health/ready").statusCode()).isEqualTo(200);
+        }
+    }
+
+    /** "status body" of a search, or the exception. */
+    private static String recall(String url, String key, String user, String query) {
+        try {
+            HttpResponse<String> r =
+                    HttpClient.newHttpClient()
+                            .send(
+                                    HttpRequest.newBuilder(URI.create(url + "/v1/memories/search"))
+                                            .header("Authorization", "Bearer " + key)
+                                            .header("Content-Type", "application/json")
+                                            .POST(
+                                                    HttpRequest.BodyPublishers.ofString(
+                                                            "{\"user_id\":\""
+                                                                    + user
+                                                                    + "\",\"query\":\""
+                                                                    + query
+                                                                    + "\"}"))
+                                            .build(),
+                                    HttpResponse.BodyHandlers.ofString());
+            return r.statusCode() + " " + r.body();
+        } catch (Exception e) {
+            return e.toString();
         }
     }
 

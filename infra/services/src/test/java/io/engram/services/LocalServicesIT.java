@@ -98,7 +98,7 @@ class LocalServicesIT {
             RedisServer redis = RedisServer.start(home.resolve("redis"), 0, false);
             System.out.println("PIDS " + serverPid(postgres.pid()) + " " + serverPid(redis.pid()));
             System.out.flush();
-            Thread.sleep(Long.MAX_VALUE);
+            new java.util.concurrent.CountDownLatch(1).await(); // until killed
         }
 
         /** The server under the watchdog shell. */

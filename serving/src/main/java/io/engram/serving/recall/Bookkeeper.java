@@ -70,8 +70,12 @@ public final class Bookkeeper {
             Scope s = e.getKey();
             writes.add(
                     pool.preparedQuery(
+                                    // Only for memories that still exist: a user forgotten since
+                                    // the recall
+                                    // must not get events back.
                                     "insert into memory_events (memory_id, tenant_id, project_id, environment, user_id, kind)"
-                                            + " select unnest($1::uuid[]), $2, $3, $4, $5, 'recall'")
+                                            + " select v.id, $2, $3, $4, $5, 'recall' from unnest($1::uuid[]) as v(id)"
+                                            + " where exists (select 1 from memories m where m.id = v.id)")
                             .execute(
                                     Tuple.tuple()
                                             .addArrayOfUUID(e.getValue().toArray(new UUID[0]))

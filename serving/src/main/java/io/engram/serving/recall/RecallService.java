@@ -606,6 +606,11 @@ public final class RecallService {
         return Math.round(v * 1000) / 1000.0;
     }
 
+    /** Writes queued recall bookkeeping now (before a forget, so nothing is written after it). */
+    public Future<Void> flushBookkeeping() {
+        return bookkeeper.flush();
+    }
+
     /** The embedder used for queries, for other services sharing it. */
     public EmbeddingWorker embedder() {
         return embedder;
