@@ -1,0 +1,342 @@
+package io.engram.benchmarks.locomo;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.engram.config.ConfigLoader;
+import io.engram.config.EngramConfig;
+import io.engram.events.EventCodec;
+import io.engram.events.Role;
+import io.engram.events.SessionEndEvent;
+import io.engram.events.TurnEvent;
+import io.engram.local.LocalStack;
+import java.io.BufferedReader;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.OffsetSpec;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.apache.kafka.common.serialization.StringSerializer;
+
+/**
+ * The LoCoMo retrieval evaluation on a fresh local stack: every conversation goes through the real
+ * write plane (turns → Kafka → ExtractionJob → PostgreSQL/OpenSearch), one user per conversation,
+ * speakers named, session timestamps as turn times; then every question is asked through {@code
+ * POST /v1/memories/search}. Writes the run file (with each memory's source_turn_ids) and prints
+ * any@k, all@k, frac@k, cov@k for k = 5, 10.
+ *
+ * <p>{@code LocomoEvaluation <benchmark.jsonl> <run.jsonl> <report.md> [multi_query]}
+ */
+public final class LocomoEvaluation {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private LocomoEvaluation() {}
+
+    public static void main(String[] args) throws Exception {
+        Path bench = Path.of(args[0]);
+        Path runFile = Path.of(args[1]);
+        Path report = Path.of(args[2]);
+        boolean multi = args.length > 3 && Boolean.parseBoolean(args[3]);
+        List<JsonNode> conversations = new ArrayList<>();
+        try (BufferedReader r = Files.newBufferedReader(bench)) {
+            String line;
+            while ((line = r.readLine()) != null) {
+                if (!line.isBlank()) {
+                    conversations.add(JSON.readTree(line));
+                }
+            }
+        }
+        Path home = Files.createTempDirectory("engram-locomo-");
+        Map<String, String> env = new HashMap<>();
+        env.put("ENGRAM_HOME", home.toString());
+        env.put("ENGRAM_PORT", "0");
+        env.put("ENGRAM_BOOTSTRAP_KEY", "ek_" + "1".repeat(40));
+        env.put("ENGRAM_EXTRACTION_PARALLELISM", "2");
+        for (String k :
+                List.of(
+                        "POSTGRES_PORT",
+                        "KAFKA_PORT",
+                        "KAFKA_CONTROLLER_PORT",
+                        "OPENSEARCH_PORT",
+                        "REDIS_PORT")) {
+            env.put("ENGRAM_LOCAL_" + k, "0");
+        }
+        EngramConfig config = ConfigLoader.load(Optional.empty(), env);
+        long t0 = System.nanoTime();
+        try (LocalStack stack = LocalStack.start(config)) {
+            int turns = ingest(stack.config(), conversations);
+            awaitIngested(stack.config());
+            double ingestSeconds = (System.nanoTime() - t0) / 1e9;
+            Map<String, List<List<String>>> run = ask(stack, conversations, runFile, multi);
+            List<LocomoScorer.Qa> qas = new ArrayList<>();
+            for (JsonNode c : conversations) {
+                for (JsonNode q : c.path("qas")) {
+                    Set<String> gold = new HashSet<>();
+                    q.path("evidence").forEach(e -> gold.add(e.asText()));
+                    qas.add(
+                            new LocomoScorer.Qa(
+                                    q.path("qa_id").asText(),
+                                    q.path("category").asInt()
+                                            + "-"
+                                            + q.path("category_name").asText(),
+                                    gold));
+                }
+            }
+            var scores = LocomoScorer.score(qas, run, new int[] {5, 10});
+            String text = render(bench, scores, turns, ingestSeconds, multi);
+            System.out.println(text);
+            Files.createDirectories(report.toAbsolutePath().getParent());
+            Files.writeString(report, text);
+        } finally {
+            try (var paths = Files.walk(home)) {
+                paths.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+            }
+        }
+    }
+
+    private static int ingest(EngramConfig c, List<JsonNode> conversations) throws Exception {
+        int n = 0;
+        try (KafkaProducer<String, byte[]> producer =
+                new KafkaProducer<>(
+                        Map.of(
+                                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG,
+                                c.kafka().bootstrapServers(),
+                                ProducerConfig.LINGER_MS_CONFIG,
+                                5),
+                        new StringSerializer(),
+                        new ByteArraySerializer())) {
+            for (JsonNode conv : conversations) {
+                String user = conv.path("conversation_id").asText();
+                int lastSession = -1;
+                Instant last = null;
+                for (JsonNode t : conv.path("turns")) {
+                    int session = t.path("session").asInt();
+                    if (lastSession != -1 && session != lastSession) {
+                        send(
+                                producer,
+                                c,
+                                new SessionEndEvent(
+                                        "end-" + user + "-" + lastSession,
+                                        "local",
+                                        "default",
+                                        "development",
+                                        user,
+                                        "s" + lastSession,
+                                        last));
+                    }
+                    lastSession = session;
+                    // Turns of a session share its timestamp; a second per turn keeps their order.
+                    Instant ts =
+                            LocalDateTime.parse(t.path("timestamp").asText())
+                                    .toInstant(ZoneOffset.UTC)
+                                    .plusSeconds(t.path("turn_in_session").asInt());
+                    last = ts;
+                    String text = t.path("text").asText();
+                    if (t.hasNonNull("image_caption")) {
+                        text = text + " [shares a photo: " + t.path("image_caption").asText() + "]";
+                    }
+                    send(
+                            producer,
+                            c,
+                            new TurnEvent(
+                                    "e-" + user + "-" + t.path("turn_id").asText(),
+                                    "local",
+                                    "default",
+                                    "development",
+                                    user,
+                                    "s" + session,
+                                    t.path("turn_id").asText(),
+                                    Role.USER,
+                                    Optional.of(t.path("speaker").asText()),
+                                    text,
+                                    ts));
+                    n++;
+                }
+                if (lastSession != -1) {
+                    send(
+                            producer,
+                            c,
+                            new SessionEndEvent(
+                                    "end-" + user + "-" + lastSession,
+                                    "local",
+                                    "default",
+                                    "development",
+                                    user,
+                                    "s" + lastSession,
+                                    last));
+                }
+            }
+            producer.flush();
+        }
+        return n;
+    }
+
+    private static void send(
+            KafkaProducer<String, byte[]> producer, EngramConfig c, io.engram.events.ChatEvent e) {
+        producer.send(new ProducerRecord<>(c.kafka().turnsTopic(), e.key(), EventCodec.encode(e)));
+    }
+
+    private static void awaitIngested(EngramConfig c) throws Exception {
+        String topic = c.kafka().turnsTopic();
+        try (Admin admin =
+                Admin.create(Map.of("bootstrap.servers", c.kafka().bootstrapServers()))) {
+            var partitions =
+                    admin.describeTopics(List.of(topic))
+                            .allTopicNames()
+                            .get()
+                            .get(topic)
+                            .partitions();
+            Map<TopicPartition, OffsetSpec> latest = new HashMap<>();
+            partitions.forEach(
+                    p -> latest.put(new TopicPartition(topic, p.partition()), OffsetSpec.latest()));
+            Map<TopicPartition, Long> targets = new HashMap<>();
+            admin.listOffsets(latest)
+                    .all()
+                    .get()
+                    .forEach((tp, info) -> targets.put(tp, info.offset()));
+            long deadline = System.nanoTime() + Duration.ofMinutes(30).toNanos();
+            while (System.nanoTime() < deadline) {
+                var committed =
+                        admin.listConsumerGroupOffsets("engram-extraction")
+                                .partitionsToOffsetAndMetadata()
+                                .get();
+                boolean done = true;
+                for (var e : targets.entrySet()) {
+                    var off = committed.get(e.getKey());
+                    if (e.getValue() > 0 && (off == null || off.offset() < e.getValue())) {
+                        done = false;
+                    }
+                }
+                if (done) {
+                    return;
+                }
+                Thread.sleep(500);
+            }
+        }
+        throw new IllegalStateException("ingestion did not finish within 30 minutes");
+    }
+
+    private static Map<String, List<List<String>>> ask(
+            LocalStack stack, List<JsonNode> conversations, Path runFile, boolean multi)
+            throws Exception {
+        HttpClient http = HttpClient.newHttpClient();
+        Map<String, List<List<String>>> run = new LinkedHashMap<>();
+        StringBuilder lines = new StringBuilder();
+        for (JsonNode conv : conversations) {
+            String user = conv.path("conversation_id").asText();
+            for (JsonNode q : conv.path("qas")) {
+                ObjectNode body = JSON.createObjectNode();
+                body.put("user_id", user)
+                        .put("query", q.path("question").asText())
+                        .put("limit", 10)
+                        .put("force", true)
+                        .put("multi_query", multi);
+                HttpResponse<String> r =
+                        http.send(
+                                HttpRequest.newBuilder(
+                                                URI.create(stack.url() + "/v1/memories/search"))
+                                        .header("Authorization", "Bearer " + stack.apiKey())
+                                        .header("Content-Type", "application/json")
+                                        .POST(HttpRequest.BodyPublishers.ofString(body.toString()))
+                                        .build(),
+                                HttpResponse.BodyHandlers.ofString());
+                List<List<String>> ranked = new ArrayList<>();
+                ObjectNode line = JSON.createObjectNode();
+                line.put("qa_id", q.path("qa_id").asText());
+                ArrayNode results = line.putArray("results");
+                if (r.statusCode() == 200) {
+                    for (JsonNode m : JSON.readTree(r.body()).path("memories")) {
+                        List<String> sources = new ArrayList<>();
+                        m.path("source_turn_ids").forEach(s -> sources.add(s.asText()));
+                        ranked.add(sources);
+                        ObjectNode res = results.addObject();
+                        res.put("memory_id", m.path("id").asText());
+                        ArrayNode src = res.putArray("source_turn_ids");
+                        sources.forEach(src::add);
+                    }
+                }
+                run.put(q.path("qa_id").asText(), ranked);
+                lines.append(line).append('\n');
+            }
+        }
+        Files.createDirectories(runFile.toAbsolutePath().getParent());
+        Files.writeString(runFile, lines.toString());
+        return run;
+    }
+
+    private static String render(
+            Path bench,
+            Map<String, Map<String, Double>> scores,
+            int turns,
+            double ingestSeconds,
+            boolean multi) {
+        StringBuilder out = new StringBuilder();
+        out.append("# LoCoMo retrieval (").append(bench.getFileName()).append(")\n\n");
+        out.append("Command: `benchmarks/bin/locomo ")
+                .append(bench)
+                .append(multi ? " true" : "")
+                .append("`\n\n");
+        out.append("Machine: ")
+                .append(Runtime.getRuntime().availableProcessors())
+                .append(" cores; date ")
+                .append(LocalDate.now())
+                .append(". ")
+                .append(turns)
+                .append(
+                        " turns ingested through Kafka and the ExtractionJob (heuristic extractor) in ")
+                .append(String.format("%.0f s", ingestSeconds))
+                .append(" including stack start; questions asked through the search API, ")
+                .append(multi ? "multi-query on" : "multi-query off")
+                .append(", limit 10.\n\n");
+        out.append(
+                "| category | n | any@5 | all@5 | frac@5 | cov@5 | any@10 | all@10 | frac@10 | cov@10 |\n");
+        out.append("|---|---|---|---|---|---|---|---|---|---|\n");
+        scores.forEach(
+                (cat, m) ->
+                        out.append("| ")
+                                .append(cat)
+                                .append(" | ")
+                                .append(m.get("n").intValue())
+                                .append(" | ")
+                                .append(m.get("any@5"))
+                                .append(" | ")
+                                .append(m.get("all@5"))
+                                .append(" | ")
+                                .append(m.get("frac@5"))
+                                .append(" | ")
+                                .append(m.get("cov@5"))
+                                .append(" | ")
+                                .append(m.get("any@10"))
+                                .append(" | ")
+                                .append(m.get("all@10"))
+                                .append(" | ")
+                                .append(m.get("frac@10"))
+                                .append(" | ")
+                                .append(m.get("cov@10"))
+                                .append(" |\n"));
+        return out.toString();
+    }
+}
