@@ -3,6 +3,7 @@ package io.engram.benchmarks.ingest;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.engram.benchmarks.support.KafkaProgress;
 import io.engram.config.ConfigLoader;
 import io.engram.config.EngramConfig;
 import io.engram.events.ChatEvent;
@@ -40,12 +41,9 @@ import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
-import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.admin.OffsetSpec;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
-import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 
@@ -139,13 +137,15 @@ public final class IngestionBenchmark {
             // Warm-up: a few sessions so the model and the operators are loaded before timing.
             send(producer, topic, lines, 0, 200, "warmup");
             producer.flush();
-            awaitCaughtUp(bootstrap, topic, endOffsets(bootstrap, topic), Duration.ofMinutes(5));
+            KafkaProgress.awaitCommitted(
+                    bootstrap, KafkaProgress.endOffsets(bootstrap, topic), Duration.ofMinutes(5));
 
             long t0 = System.nanoTime();
             send(producer, topic, lines, 200, turns, "load");
             producer.flush();
             long sentNs = System.nanoTime() - t0;
-            awaitCaughtUp(bootstrap, topic, endOffsets(bootstrap, topic), Duration.ofMinutes(30));
+            KafkaProgress.awaitCommitted(
+                    bootstrap, KafkaProgress.endOffsets(bootstrap, topic), Duration.ofMinutes(30));
             long totalNs = System.nanoTime() - t0;
             // Freshness once the backlog is gone: one probe at a time on the idle pipeline.
             probe(producer, topic, openSearch, config.memoryIndexAlias(), probeLatencies, 20);
@@ -336,52 +336,6 @@ public final class IngestionBenchmark {
             Thread.currentThread().interrupt();
             return false;
         }
-    }
-
-    private static Map<TopicPartition, Long> endOffsets(String bootstrap, String topic)
-            throws Exception {
-        try (Admin admin = Admin.create(Map.of("bootstrap.servers", bootstrap))) {
-            var partitions =
-                    admin.describeTopics(List.of(topic))
-                            .allTopicNames()
-                            .get()
-                            .get(topic)
-                            .partitions();
-            Map<TopicPartition, OffsetSpec> latest = new HashMap<>();
-            partitions.forEach(
-                    p -> latest.put(new TopicPartition(topic, p.partition()), OffsetSpec.latest()));
-            Map<TopicPartition, Long> out = new HashMap<>();
-            admin.listOffsets(latest).all().get().forEach((tp, info) -> out.put(tp, info.offset()));
-            return out;
-        }
-    }
-
-    /** Until the job's committed offsets (written only after the stores) reach {@code targets}. */
-    private static void awaitCaughtUp(
-            String bootstrap, String topic, Map<TopicPartition, Long> targets, Duration timeout)
-            throws Exception {
-        long deadline = System.nanoTime() + timeout.toNanos();
-        try (Admin admin = Admin.create(Map.of("bootstrap.servers", bootstrap))) {
-            while (System.nanoTime() < deadline) {
-                var committed =
-                        admin.listConsumerGroupOffsets("engram-extraction")
-                                .partitionsToOffsetAndMetadata()
-                                .get();
-                boolean done = true;
-                for (var e : targets.entrySet()) {
-                    var c = committed.get(e.getKey());
-                    if (e.getValue() > 0 && (c == null || c.offset() < e.getValue())) {
-                        done = false;
-                        break;
-                    }
-                }
-                if (done) {
-                    return;
-                }
-                pause(100);
-            }
-        }
-        throw new IllegalStateException("the job did not catch up within " + timeout);
     }
 
     private static String pct(List<Long> sorted, double p) {

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.engram.benchmarks.support.KafkaProgress;
 import io.engram.config.ConfigLoader;
 import io.engram.config.EngramConfig;
 import io.engram.events.EventCodec;
@@ -31,12 +32,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.admin.OffsetSpec;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
-import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 
@@ -200,43 +198,11 @@ public final class LocomoEvaluation {
     }
 
     private static void awaitIngested(EngramConfig c) throws Exception {
-        String topic = c.kafka().turnsTopic();
-        try (Admin admin =
-                Admin.create(Map.of("bootstrap.servers", c.kafka().bootstrapServers()))) {
-            var partitions =
-                    admin.describeTopics(List.of(topic))
-                            .allTopicNames()
-                            .get()
-                            .get(topic)
-                            .partitions();
-            Map<TopicPartition, OffsetSpec> latest = new HashMap<>();
-            partitions.forEach(
-                    p -> latest.put(new TopicPartition(topic, p.partition()), OffsetSpec.latest()));
-            Map<TopicPartition, Long> targets = new HashMap<>();
-            admin.listOffsets(latest)
-                    .all()
-                    .get()
-                    .forEach((tp, info) -> targets.put(tp, info.offset()));
-            long deadline = System.nanoTime() + Duration.ofMinutes(30).toNanos();
-            while (System.nanoTime() < deadline) {
-                var committed =
-                        admin.listConsumerGroupOffsets("engram-extraction")
-                                .partitionsToOffsetAndMetadata()
-                                .get();
-                boolean done = true;
-                for (var e : targets.entrySet()) {
-                    var off = committed.get(e.getKey());
-                    if (e.getValue() > 0 && (off == null || off.offset() < e.getValue())) {
-                        done = false;
-                    }
-                }
-                if (done) {
-                    return;
-                }
-                Thread.sleep(500);
-            }
-        }
-        throw new IllegalStateException("ingestion did not finish within 30 minutes");
+        String bootstrap = c.kafka().bootstrapServers();
+        KafkaProgress.awaitCommitted(
+                bootstrap,
+                KafkaProgress.endOffsets(bootstrap, c.kafka().turnsTopic()),
+                Duration.ofMinutes(30));
     }
 
     private static Map<String, List<List<String>>> ask(

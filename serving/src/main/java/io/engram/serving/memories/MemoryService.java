@@ -246,7 +246,7 @@ public final class MemoryService {
                 .map(
                         rows -> {
                             if (rows.size() == 0) {
-                                throw Problem.notFound("no memory " + id + " for this user");
+                                throw missing(id);
                             }
                             return json(rows.iterator().next());
                         });
@@ -334,8 +334,7 @@ public final class MemoryService {
                         resp -> {
                             JsonNode hits = resp.body().path("hits").path("hits");
                             if (!resp.ok() || hits.size() == 0) {
-                                return Future.failedFuture(
-                                        Problem.notFound("no memory " + id + " for this user"));
+                                return Future.failedFuture(missing(id));
                             }
                             Memory current =
                                     MemoryDocuments.fromSource(hits.get(0).path("_source"));
@@ -346,11 +345,7 @@ public final class MemoryService {
                                     .compose(
                                             rows -> {
                                                 if (rows.size() == 0) {
-                                                    return Future.failedFuture(
-                                                            Problem.notFound(
-                                                                    "no memory "
-                                                                            + id
-                                                                            + " for this user"));
+                                                    return Future.failedFuture(missing(id));
                                                 }
                                                 Row row = rows.iterator().next();
                                                 List<String> sources =
@@ -422,11 +417,7 @@ public final class MemoryService {
                                         .compose(
                                                 rows -> {
                                                     if (rows.size() == 0) {
-                                                        return Future.failedFuture(
-                                                                Problem.notFound(
-                                                                        "no memory "
-                                                                                + id
-                                                                                + " for this user"));
+                                                        return Future.failedFuture(missing(id));
                                                     }
                                                     return c.preparedQuery(
                                                                     "insert into memory_events (memory_id, tenant_id, project_id, environment, user_id, kind)"
@@ -681,6 +672,10 @@ public final class MemoryService {
         List<UUID> out = new ArrayList<>();
         rows.forEach(r -> out.add(r.getUUID("id")));
         return out.toArray(new UUID[0]);
+    }
+
+    private static Problem missing(UUID id) {
+        return Problem.notFound("no memory " + id + " for this user");
     }
 
     static Tuple scopeArgs(Scope s) {
