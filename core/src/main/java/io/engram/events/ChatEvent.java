@@ -2,8 +2,11 @@ package io.engram.events;
 
 import java.time.Instant;
 
-/** A record on the {@code engram.turns} topic: a chat turn or the explicit end of a session. */
-public sealed interface ChatEvent permits TurnEvent, SessionEndEvent {
+/**
+ * A record on the {@code engram.turns} topic: a chat turn, the explicit end of a session, or the
+ * notice that a user was forgotten.
+ */
+public sealed interface ChatEvent permits TurnEvent, SessionEndEvent, ForgetUserEvent {
 
     int SCHEMA_VERSION = 1;
 

@@ -31,13 +31,17 @@ public final class EventCodec {
         o.put("project_id", event.projectId());
         o.put("environment", event.environment());
         o.put("user_id", event.userId());
-        o.put("session_id", event.sessionId());
+        if (!(event instanceof ForgetUserEvent)) {
+            o.put("session_id", event.sessionId());
+        }
         if (event instanceof TurnEvent t) {
             o.put("type", "turn");
             o.put("turn_id", t.turnId());
             o.put("role", t.role().wireName());
             t.speaker().ifPresent(s -> o.put("speaker", s));
             o.put("content", t.content());
+        } else if (event instanceof ForgetUserEvent) {
+            o.put("type", "forget_user");
         } else {
             o.put("type", "session_end");
         }
@@ -92,8 +96,11 @@ public final class EventCodec {
         String project = id(node, "project_id");
         String environment = id(node, "environment");
         String user = id(node, "user_id");
-        String session = id(node, "session_id");
         Instant ts = timestamp(node, "ts");
+        if (type.equals("forget_user")) {
+            return new ForgetUserEvent(eventId, tenant, project, environment, user, ts);
+        }
+        String session = id(node, "session_id");
         return switch (type) {
             case "turn" -> {
                 String turnId = id(node, "turn_id");
@@ -134,7 +141,8 @@ public final class EventCodec {
             case "session_end" ->
                     new SessionEndEvent(eventId, tenant, project, environment, user, session, ts);
             default ->
-                    throw new InvalidEvent("type: '" + type + "' is not one of turn, session_end");
+                    throw new InvalidEvent(
+                            "type: '" + type + "' is not one of turn, session_end, forget_user");
         };
     }
 

@@ -76,7 +76,7 @@ class EventCodecTest {
                 "content: 32001 characters");
         assertRejected(
                 VALID.replace("\"schema_version\":1,", "\"schema_version\":1,\"type\":\"poll\","),
-                "type: 'poll'");
+                "type: 'poll' is not one of turn, session_end, forget_user");
         assertThat(EventCodec.parse(new byte[0]))
                 .isEqualTo(new ParseResult.Rejected("empty record"));
     }

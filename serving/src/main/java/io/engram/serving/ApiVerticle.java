@@ -344,8 +344,40 @@ public final class ApiVerticle extends VerticleBase {
                                                 user,
                                                 forgetProject,
                                                 p.keyId()))
+                .compose(r -> notifyWritePlane(p, user, r, forgetProject))
                 .onSuccess(r -> json(ctx, 200, r.put("request_id", ctx.get(REQUEST_ID))))
                 .onFailure(ctx::fail);
+    }
+
+    /**
+     * Tells the extraction job to drop what it holds for the forgotten user, in every project the
+     * forget touched. The stores are already clean; a broker failure is reported, not fatal.
+     */
+    private Future<JsonObject> notifyWritePlane(
+            Principal p, String user, JsonObject result, String project) {
+        Set<String> projects = new HashSet<>();
+        result.getJsonArray("projects", new JsonArray()).forEach(x -> projects.add((String) x));
+        if (project != null) {
+            projects.add(project);
+        }
+        List<io.engram.events.ChatEvent> notices = new ArrayList<>();
+        for (String proj : projects) {
+            notices.add(
+                    new io.engram.events.ForgetUserEvent(
+                            UUID.randomUUID().toString(),
+                            p.tenantId(),
+                            proj,
+                            p.environment(),
+                            user,
+                            Instant.now()));
+        }
+        if (notices.isEmpty()) {
+            return Future.succeededFuture(result.put("write_plane_notified", true));
+        }
+        return s.turns()
+                .send(notices)
+                .map(n -> result.put("write_plane_notified", true))
+                .otherwise(err -> result.put("write_plane_notified", false));
     }
 
     private void handleGet(RoutingContext ctx) {

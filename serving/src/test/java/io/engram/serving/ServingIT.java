@@ -226,6 +226,7 @@ class ServingIT {
         ServingFixture.Reply forget = f.call("DELETE", "/v1/memories?user_id=erin", acme, null);
         assertThat(forget.status()).as(forget.raw()).isEqualTo(200);
         assertThat(forget.json().getInteger("memories_deleted")).isEqualTo(2);
+        assertThat(forget.json().getBoolean("write_plane_notified")).isTrue();
 
         assertThat(count("select count(*) from memories where user_id = 'erin'")).isZero();
         assertThat(count("select count(*) from memory_events where user_id = 'erin'")).isZero();

@@ -99,6 +99,10 @@ public class DedupFunction extends KeyedProcessFunction<String, FactBatch, byte[
     @Override
     public void processElement(FactBatch batch, Context ctx, Collector<byte[]> out)
             throws Exception {
+        if (batch.forgetUser) {
+            known.clear();
+            return;
+        }
         UserMemories memories = known.value();
         if (memories == null) {
             memories = UserMemories.of(loader.apply(batch.scope()), settings.knownPerUser());

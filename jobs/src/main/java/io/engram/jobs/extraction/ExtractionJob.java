@@ -157,8 +157,19 @@ public final class ExtractionJob {
                         .name("event-time")
                         .uid("event-time");
 
+        DataStream<FactBatch> forgotten =
+                timed.filter(turn -> turn.forgetUser)
+                        .name("forget-notices")
+                        .uid("forget-notices")
+                        .map(FactBatch::forgetting)
+                        .name("forget-to-dedup")
+                        .uid("forget-to-dedup");
+
         DataStream<WindowBatch> windows =
-                timed.keyBy(TurnRecord::sessionKey)
+                timed.filter(turn -> !turn.forgetUser)
+                        .name("turns-and-ends")
+                        .uid("turns-and-ends")
+                        .keyBy(TurnRecord::sessionKey)
                         .process(
                                 new SessionWindowFunction(
                                         settings.windowTurns(),
@@ -188,6 +199,7 @@ public final class ExtractionJob {
         routed.map(new EmbedFunction(settings))
                 .name("embed")
                 .uid("embed")
+                .union(forgotten)
                 .keyBy(FactBatch::userKey)
                 .process(new DedupFunction(settings))
                 .name("dedup")

@@ -20,6 +20,9 @@ public class FactBatch {
     public int completionTokens;
     public boolean llm;
 
+    /** Not facts: the user was forgotten and the dedup state must be dropped. */
+    public boolean forgetUser;
+
     public FactBatch() {}
 
     public static FactBatch forWindow(WindowBatch w) {
@@ -30,6 +33,18 @@ public class FactBatch {
         b.userId = w.userId;
         b.sessionId = w.sessionId;
         b.turnIds = java.util.Arrays.stream(w.turns).map(t -> t.turnId).toArray(String[]::new);
+        return b;
+    }
+
+    /** The notice that a user was forgotten, on its way to the dedup state. */
+    public static FactBatch forgetting(TurnRecord notice) {
+        FactBatch b = new FactBatch();
+        b.tenantId = notice.tenantId;
+        b.projectId = notice.projectId;
+        b.environment = notice.environment;
+        b.userId = notice.userId;
+        b.sessionId = notice.sessionId;
+        b.forgetUser = true;
         return b;
     }
 

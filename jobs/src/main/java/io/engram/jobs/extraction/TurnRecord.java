@@ -19,6 +19,10 @@ public class TurnRecord {
     public String userId;
     public String sessionId;
     public boolean sessionEnd;
+
+    /** The user was forgotten: not a turn, a notice for the dedup state. */
+    public boolean forgetUser;
+
     public String turnId;
     public Role role;
     public String speaker;
@@ -35,7 +39,9 @@ public class TurnRecord {
         r.userId = event.userId();
         r.sessionId = event.sessionId();
         r.ts = event.ts();
-        if (event instanceof TurnEvent t) {
+        if (event instanceof io.engram.events.ForgetUserEvent) {
+            r.forgetUser = true;
+        } else if (event instanceof TurnEvent t) {
             r.turnId = t.turnId();
             r.role = t.role();
             r.speaker = t.speaker().orElse(null);

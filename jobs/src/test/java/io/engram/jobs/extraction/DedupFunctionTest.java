@@ -154,6 +154,40 @@ class DedupFunctionTest {
     }
 
     @Test
+    void aForgetNoticeDropsTheUsersStateSoNothingIsDecidedAgainstIt() throws Exception {
+        try (var h = harness()) {
+            Instant t = Instant.parse("2026-03-15T10:00:00Z");
+            h.processElement(
+                    new StreamRecord<>(
+                            batch(
+                                    "alice",
+                                    "s1",
+                                    "t1",
+                                    "Alice's budget for the Hawaii trip is $10,000.",
+                                    t)));
+            assertThat(h.numKeyedStateEntries()).isEqualTo(1);
+            FactBatch forget = batch("alice", "s1", "t1", "x", t);
+            forget.forgetUser = true;
+            forget.facts = new FactRecord[0];
+            h.processElement(new StreamRecord<>(forget));
+            assertThat(h.numKeyedStateEntries()).isZero();
+            h.processElement(
+                    new StreamRecord<>(
+                            batch(
+                                    "alice",
+                                    "s2",
+                                    "t9",
+                                    "Alice's budget for the Hawaii trip is $15,000.",
+                                    t.plusSeconds(60))));
+            List<MemoryChange> changes = changes(h);
+            assertThat(changes).hasSize(2);
+            assertThat(changes.get(1))
+                    .as("nothing left to supersede")
+                    .isInstanceOf(MemoryChange.Created.class);
+        }
+    }
+
+    @Test
     void stateSurvivesASnapshotAndRestore() throws Exception {
         Instant t = Instant.parse("2026-03-15T10:00:00Z");
         org.apache.flink.runtime.checkpoint.OperatorSubtaskState snapshot;

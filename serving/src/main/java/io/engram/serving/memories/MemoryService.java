@@ -567,6 +567,10 @@ public final class MemoryService {
                                                                                         "memories_deleted",
                                                                                         result.count)
                                                                                 .put(
+                                                                                        "projects",
+                                                                                        new JsonArray(
+                                                                                                result.projects))
+                                                                                .put(
                                                                                         "index_documents_deleted",
                                                                                         resp.body()
                                                                                                 .path(
