@@ -25,25 +25,32 @@ public class FactBatch {
 
     public FactBatch() {}
 
-    public static FactBatch forWindow(WindowBatch w) {
+    private static FactBatch of(
+            String tenant, String project, String environment, String user, String session) {
         FactBatch b = new FactBatch();
-        b.tenantId = w.tenantId;
-        b.projectId = w.projectId;
-        b.environment = w.environment;
-        b.userId = w.userId;
-        b.sessionId = w.sessionId;
+        b.tenantId = tenant;
+        b.projectId = project;
+        b.environment = environment;
+        b.userId = user;
+        b.sessionId = session;
+        return b;
+    }
+
+    public static FactBatch forWindow(WindowBatch w) {
+        FactBatch b = of(w.tenantId, w.projectId, w.environment, w.userId, w.sessionId);
         b.turnIds = java.util.Arrays.stream(w.turns).map(t -> t.turnId).toArray(String[]::new);
         return b;
     }
 
     /** The notice that a user was forgotten, on its way to the dedup state. */
     public static FactBatch forgetting(TurnRecord notice) {
-        FactBatch b = new FactBatch();
-        b.tenantId = notice.tenantId;
-        b.projectId = notice.projectId;
-        b.environment = notice.environment;
-        b.userId = notice.userId;
-        b.sessionId = notice.sessionId;
+        FactBatch b =
+                of(
+                        notice.tenantId,
+                        notice.projectId,
+                        notice.environment,
+                        notice.userId,
+                        notice.sessionId);
         b.forgetUser = true;
         return b;
     }
