@@ -220,6 +220,17 @@ public final class LocomoEvaluation {
                         .put("limit", 10)
                         .put("force", true)
                         .put("multi_query", multi);
+                if (Boolean.getBoolean("engram.locomo.semanticOnly")) {
+                    // variant: rank by similarity alone
+                    body.putObject("weights")
+                            .put("semantic", 1.0)
+                            .put("recency", 0.0)
+                            .put("importance", 0.0)
+                            .put("usage", 0.0)
+                            .put("quality", 0.0)
+                            .put("consistency", 0.0)
+                            .put("decay", 0.0);
+                }
                 HttpResponse<String> r =
                         http.send(
                                 HttpRequest.newBuilder(
