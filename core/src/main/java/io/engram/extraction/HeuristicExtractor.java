@@ -2,6 +2,7 @@ package io.engram.extraction;
 
 import io.engram.events.Role;
 import io.engram.memory.MemoryType;
+import io.engram.text.ChitChat;
 import io.engram.text.Text;
 import io.engram.text.Values;
 import java.util.ArrayList;
@@ -71,7 +72,7 @@ public final class HeuristicExtractor implements FactExtractor {
                             ? lastHumanSpeaker
                             : null;
             for (String sentence : Text.sentences(turn.content())) {
-                if (Lexicon.TRIVIAL.matcher(sentence).matches()) {
+                if (ChitChat.matches(sentence)) {
                     continue;
                 }
                 if (sentence.endsWith("?")) {

@@ -14,15 +14,6 @@ final class Lexicon {
 
     private Lexicon() {}
 
-    static final Pattern TRIVIAL =
-            Pattern.compile(
-                    "(?i)^\\W*(hi|hey|hello|hiya|yo|good (morning|afternoon|evening|night)|bye|goodbye|see you|"
-                            + "thanks?( you)?( so much| a lot)?|thank u|thx|ty|ok(ay)?|k|sure|cool|nice|great|awesome|"
-                            + "lol|haha+|hmm+|yes|yeah|yep|no|nope|got it|sounds good|of course|you too|"
-                            + "no problem|np|welcome|you're welcome|how are you( doing)?|what's up|sup|wow|omg|"
-                            + "that's (great|cool|awesome|nice|amazing)|me too|same here|right|exactly|indeed|"
-                            + "i see|oh( i see)?|alright|all right)\\W*$");
-
     static final Set<String> SOCIAL =
             Set.of(
                     "wife",

@@ -1,5 +1,6 @@
 package io.engram.query;
 
+import io.engram.text.ChitChat;
 import java.util.regex.Pattern;
 
 /**
@@ -13,12 +14,6 @@ public final class RecallGate {
 
     static final int MIN_CHARS = 10;
 
-    private static final Pattern CHIT_CHAT =
-            Pattern.compile(
-                    "(?i)^\\W*(hi|hey|hello|hiya|yo|good (morning|afternoon|evening|night)|bye|goodbye|see (you|ya)|"
-                            + "thanks?( you)?( so much| a lot)?|thank u|thx|ty|ok(ay)?|k|sure|cool|nice|great|awesome|"
-                            + "lol|haha+|hmm+|yes|yeah|yep|no|nope|got it|sounds good|of course|you too|np|"
-                            + "no problem|you're welcome|how are you( doing)?|what's up|sup|wow|alright)\\W*$");
     private static final Pattern PERSONAL =
             Pattern.compile("(?i)\\b(i|me|my|mine|we|us|our|i'm|i've|i'd|i'll)\\b");
 
@@ -29,7 +24,7 @@ public final class RecallGate {
         if (force) {
             return new Verdict(true, "forced by the caller");
         }
-        if (CHIT_CHAT.matcher(m).matches()) {
+        if (ChitChat.matches(m)) {
             return new Verdict(false, "greeting or acknowledgement");
         }
         if (m.length() < MIN_CHARS) {

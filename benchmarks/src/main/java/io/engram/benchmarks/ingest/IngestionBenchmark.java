@@ -10,7 +10,6 @@ import io.engram.events.ChatEvent;
 import io.engram.events.EventCodec;
 import io.engram.events.Role;
 import io.engram.events.SessionEndEvent;
-import io.engram.events.TopicBootstrap;
 import io.engram.events.TurnEvent;
 import io.engram.extraction.CandidateFact;
 import io.engram.extraction.ConversationTurn;
@@ -20,12 +19,11 @@ import io.engram.extraction.HeuristicExtractor;
 import io.engram.jobs.extraction.ExtractionSettings;
 import io.engram.jobs.runtime.LocalFlinkCluster;
 import io.engram.jobs.runtime.LocalJobs;
+import io.engram.local.LocalStack;
 import io.engram.memory.MemoryIds;
 import io.engram.memory.Scope;
 import io.engram.services.LocalServices;
-import io.engram.store.opensearch.IndexBootstrap;
 import io.engram.store.opensearch.OpenSearchClient;
-import io.engram.store.postgres.SchemaMigrator;
 import java.io.BufferedReader;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -79,26 +77,10 @@ public final class IngestionBenchmark {
             env.put("ENGRAM_EXTRACTION_PARALLELISM", String.valueOf(parallelism));
             env.put("ENGRAM_FLINK_CHECKPOINT_INTERVAL_MS", "1000");
             EngramConfig config =
-                    ConfigLoader.load(Optional.empty(), env)
-                            .withServices(
-                                    services.postgres().jdbcUrl("engram"),
-                                    services.postgres().user(),
-                                    services.postgres().password(),
-                                    services.kafka().bootstrapServers(),
-                                    services.openSearch().url(),
-                                    services.redis().url());
-            SchemaMigrator.migrate(
-                    config.postgres().url(),
-                    config.postgres().user(),
-                    config.postgres().password());
-            TopicBootstrap.ensure(
-                    config.kafka().bootstrapServers(),
-                    List.of(config.kafka().turnsTopic(), config.kafka().dlqTopic()),
-                    4,
-                    (short) 1);
+                    LocalStack.pointAt(ConfigLoader.load(Optional.empty(), env), services);
+            LocalStack.prepareStorage(config);
             OpenSearchClient openSearch =
                     new OpenSearchClient(config.openSearch().url(), Duration.ofSeconds(30));
-            IndexBootstrap.ensure(openSearch, config.memoryIndexAlias(), 1, 0);
 
             try (LocalFlinkCluster flink = LocalFlinkCluster.start(home.resolve("flink"), 4)) {
                 LocalJobs.submitExtraction(

@@ -133,17 +133,7 @@ public final class LocomoEvaluation {
                 for (JsonNode t : conv.path("turns")) {
                     int session = t.path("session").asInt();
                     if (lastSession != -1 && session != lastSession) {
-                        send(
-                                producer,
-                                c,
-                                new SessionEndEvent(
-                                        "end-" + user + "-" + lastSession,
-                                        "local",
-                                        "default",
-                                        "development",
-                                        user,
-                                        "s" + lastSession,
-                                        last));
+                        send(producer, c, sessionEnd(user, lastSession, last));
                     }
                     lastSession = session;
                     // Turns of a session share its timestamp; a second per turn keeps their order.
@@ -174,22 +164,23 @@ public final class LocomoEvaluation {
                     n++;
                 }
                 if (lastSession != -1) {
-                    send(
-                            producer,
-                            c,
-                            new SessionEndEvent(
-                                    "end-" + user + "-" + lastSession,
-                                    "local",
-                                    "default",
-                                    "development",
-                                    user,
-                                    "s" + lastSession,
-                                    last));
+                    send(producer, c, sessionEnd(user, lastSession, last));
                 }
             }
             producer.flush();
         }
         return n;
+    }
+
+    private static SessionEndEvent sessionEnd(String user, int session, Instant ts) {
+        return new SessionEndEvent(
+                "end-" + user + "-" + session,
+                "local",
+                "default",
+                "development",
+                user,
+                "s" + session,
+                ts);
     }
 
     private static void send(

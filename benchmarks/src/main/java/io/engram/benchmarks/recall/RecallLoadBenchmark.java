@@ -7,6 +7,7 @@ import io.engram.config.ConfigLoader;
 import io.engram.config.EngramConfig;
 import io.engram.embedding.CachingEmbedder;
 import io.engram.embedding.OnnxEmbedder;
+import io.engram.local.LocalStack;
 import io.engram.memory.Memory;
 import io.engram.memory.MemoryChange;
 import io.engram.memory.MemoryIds;
@@ -17,10 +18,8 @@ import io.engram.memory.Tier;
 import io.engram.services.LocalServices;
 import io.engram.serving.ServingApp;
 import io.engram.store.MemoryStoreWriter;
-import io.engram.store.opensearch.IndexBootstrap;
 import io.engram.store.opensearch.MemoryQuery;
 import io.engram.store.opensearch.OpenSearchClient;
-import io.engram.store.postgres.SchemaMigrator;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -84,26 +83,10 @@ public final class RecallLoadBenchmark {
             env.put("ENGRAM_PORT", "0");
             env.put("ENGRAM_EMBEDDING_INTRA_OP_THREADS", "1");
             EngramConfig config =
-                    ConfigLoader.load(Optional.empty(), env)
-                            .withServices(
-                                    services.postgres().jdbcUrl("engram"),
-                                    services.postgres().user(),
-                                    services.postgres().password(),
-                                    services.kafka().bootstrapServers(),
-                                    services.openSearch().url(),
-                                    services.redis().url());
-            SchemaMigrator.migrate(
-                    config.postgres().url(),
-                    config.postgres().user(),
-                    config.postgres().password());
+                    LocalStack.pointAt(ConfigLoader.load(Optional.empty(), env), services);
+            LocalStack.prepareStorage(config);
             OpenSearchClient openSearch =
                     new OpenSearchClient(config.openSearch().url(), Duration.ofSeconds(60));
-            IndexBootstrap.ensure(openSearch, config.memoryIndexAlias(), 1, 0);
-            io.engram.events.TopicBootstrap.ensure(
-                    config.kafka().bootstrapServers(),
-                    List.of(config.kafka().turnsTopic()),
-                    1,
-                    (short) 1);
 
             long seedStart = System.nanoTime();
             try (OnnxEmbedder model =

@@ -97,38 +97,8 @@ public final class LocalStack implements AutoCloseable {
                                     local.openSearchHeap(),
                                     local.kafkaHeap(),
                                     true));
-            EngramConfig config =
-                    base.withServices(
-                            services.postgres().jdbcUrl("engram"),
-                            services.postgres().user(),
-                            services.postgres().password(),
-                            services.kafka().bootstrapServers(),
-                            services.openSearch().url(),
-                            services.redis().url());
-
-            int migrations =
-                    SchemaMigrator.migrate(
-                            config.postgres().url(),
-                            config.postgres().user(),
-                            config.postgres().password());
-            List<String> topics =
-                    TopicBootstrap.ensure(
-                            config.kafka().bootstrapServers(),
-                            List.of(config.kafka().turnsTopic(), config.kafka().dlqTopic()),
-                            config.kafka().partitions(),
-                            (short) 1);
-            IndexBootstrap.Result index =
-                    IndexBootstrap.ensure(
-                            new OpenSearchClient(config.openSearch().url(), Duration.ofSeconds(30)),
-                            config.memoryIndexAlias(),
-                            config.openSearch().shards(),
-                            config.openSearch().replicas());
-            LOG.info(
-                    "storage ready: {} migration(s) applied, topics created {}, index {} ({})",
-                    migrations,
-                    topics,
-                    index.index(),
-                    index.created() ? "created" : "existing");
+            EngramConfig config = pointAt(base, services);
+            prepareStorage(config);
 
             String apiKey = BootstrapKey.resolve(config.auth().bootstrapKey(), home);
             BootstrapKey.register(
@@ -155,6 +125,44 @@ public final class LocalStack implements AutoCloseable {
                     ? r
                     : new IllegalStateException(e.getMessage(), e);
         }
+    }
+
+    /** {@code base} with the addresses of the running services filled in. */
+    public static EngramConfig pointAt(EngramConfig base, LocalServices services) {
+        return base.withServices(
+                services.postgres().jdbcUrl("engram"),
+                services.postgres().user(),
+                services.postgres().password(),
+                services.kafka().bootstrapServers(),
+                services.openSearch().url(),
+                services.redis().url());
+    }
+
+    /** Migrates the schema and creates the topics and the index alias, if missing. */
+    public static void prepareStorage(EngramConfig config) {
+        int migrations =
+                SchemaMigrator.migrate(
+                        config.postgres().url(),
+                        config.postgres().user(),
+                        config.postgres().password());
+        List<String> topics =
+                TopicBootstrap.ensure(
+                        config.kafka().bootstrapServers(),
+                        List.of(config.kafka().turnsTopic(), config.kafka().dlqTopic()),
+                        config.kafka().partitions(),
+                        (short) 1);
+        IndexBootstrap.Result index =
+                IndexBootstrap.ensure(
+                        new OpenSearchClient(config.openSearch().url(), Duration.ofSeconds(30)),
+                        config.memoryIndexAlias(),
+                        config.openSearch().shards(),
+                        config.openSearch().replicas());
+        LOG.info(
+                "storage ready: {} migration(s) applied, topics created {}, index {} ({})",
+                migrations,
+                topics,
+                index.index(),
+                index.created() ? "created" : "existing");
     }
 
     private static void cleanUp(
