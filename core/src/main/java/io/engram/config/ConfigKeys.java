@@ -204,6 +204,61 @@ public final class ConfigKeys {
                     "ENGRAM_BOOTSTRAP_KEY",
                     "admin API key created at start-up (local stack)");
 
+    public static final ConfigKey<Integer> MAINTENANCE_DECAY_HALF_LIFE_DAYS =
+            ConfigKey.of(
+                    "maintenance.decay_half_life_days",
+                    "30",
+                    "days without recall that halve decay_score (longer for important memories)",
+                    Parsers.intRange(1, 36_500));
+    public static final ConfigKey<Integer> MAINTENANCE_WARM_AFTER_DAYS =
+            ConfigKey.of(
+                    "maintenance.warm_after_days",
+                    "14",
+                    "days without recall after which a memory leaves the hot tier",
+                    Parsers.intRange(1, 36_500));
+    public static final ConfigKey<Integer> MAINTENANCE_COLD_AFTER_DAYS =
+            ConfigKey.of(
+                    "maintenance.cold_after_days",
+                    "60",
+                    "days without recall after which a memory goes cold",
+                    Parsers.intRange(1, 36_500));
+    public static final ConfigKey<Double> MAINTENANCE_HOLD_IMPORTANCE =
+            ConfigKey.of(
+                    "maintenance.hold_importance",
+                    "0.8",
+                    "memories at least this important never go colder than warm",
+                    Parsers.fraction());
+    public static final ConfigKey<Double> MAINTENANCE_CONSOLIDATION_SIMILARITY =
+            ConfigKey.of(
+                    "maintenance.consolidation_similarity",
+                    "0.6",
+                    "cosine similarity that puts two memories of one type in one cluster",
+                    Parsers.fraction());
+    public static final ConfigKey<Integer> MAINTENANCE_QUOTA_PER_USER =
+            ConfigKey.of(
+                    "maintenance.quota_per_user",
+                    "10000",
+                    "most current memories a user keeps; the lowest-value ones beyond are archived",
+                    Parsers.intRange(1, 100_000_000));
+    public static final ConfigKey<Integer> MAINTENANCE_QUOTA_PROTECT_EXPLICIT_DAYS =
+            ConfigKey.of(
+                    "maintenance.quota_protect_explicit_days",
+                    "30",
+                    "explicitly stored memories younger than this are never evicted by the quota",
+                    Parsers.intRange(0, 36_500));
+    public static final ConfigKey<Integer> MAINTENANCE_PARALLELISM =
+            ConfigKey.of(
+                    "maintenance.parallelism",
+                    "2",
+                    "parallel partitions of a maintenance job",
+                    Parsers.intRange(1, 1024));
+    public static final ConfigKey<String> MAINTENANCE_DAILY_AT =
+            ConfigKey.of(
+                    "maintenance.daily_at_utc",
+                    "03:00",
+                    "time of day (UTC, HH:MM) the local stack runs every job; off: never",
+                    Parsers::dailyTime);
+
     public static final ConfigKey<Integer> LOCAL_POSTGRES_PORT =
             ConfigKey.of(
                     "local.postgres_port",
@@ -274,6 +329,15 @@ public final class ConfigKeys {
                     EXTRACTION_LLM_CONCURRENCY,
                     FLINK_CHECKPOINT_INTERVAL_MS,
                     AUTH_BOOTSTRAP_KEY,
+                    MAINTENANCE_DECAY_HALF_LIFE_DAYS,
+                    MAINTENANCE_WARM_AFTER_DAYS,
+                    MAINTENANCE_COLD_AFTER_DAYS,
+                    MAINTENANCE_HOLD_IMPORTANCE,
+                    MAINTENANCE_CONSOLIDATION_SIMILARITY,
+                    MAINTENANCE_QUOTA_PER_USER,
+                    MAINTENANCE_QUOTA_PROTECT_EXPLICIT_DAYS,
+                    MAINTENANCE_PARALLELISM,
+                    MAINTENANCE_DAILY_AT,
                     LOCAL_POSTGRES_PORT,
                     LOCAL_KAFKA_PORT,
                     LOCAL_KAFKA_CONTROLLER_PORT,

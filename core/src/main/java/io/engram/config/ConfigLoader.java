@@ -109,6 +109,16 @@ public final class ConfigLoader {
                 new EngramConfig.Auth(
                         Optional.of(values.get(ConfigKeys.AUTH_BOOTSTRAP_KEY))
                                 .filter(s -> !s.isEmpty())),
+                new EngramConfig.Maintenance(
+                        values.get(ConfigKeys.MAINTENANCE_DECAY_HALF_LIFE_DAYS),
+                        values.get(ConfigKeys.MAINTENANCE_WARM_AFTER_DAYS),
+                        values.get(ConfigKeys.MAINTENANCE_COLD_AFTER_DAYS),
+                        values.get(ConfigKeys.MAINTENANCE_HOLD_IMPORTANCE),
+                        values.get(ConfigKeys.MAINTENANCE_CONSOLIDATION_SIMILARITY),
+                        values.get(ConfigKeys.MAINTENANCE_QUOTA_PER_USER),
+                        values.get(ConfigKeys.MAINTENANCE_QUOTA_PROTECT_EXPLICIT_DAYS),
+                        values.get(ConfigKeys.MAINTENANCE_PARALLELISM),
+                        values.get(ConfigKeys.MAINTENANCE_DAILY_AT)),
                 new EngramConfig.Local(
                         values.get(ConfigKeys.LOCAL_POSTGRES_PORT),
                         values.get(ConfigKeys.LOCAL_KAFKA_PORT),

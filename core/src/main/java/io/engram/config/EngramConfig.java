@@ -20,6 +20,7 @@ public record EngramConfig(
         Dedup dedup,
         Extraction extraction,
         Auth auth,
+        Maintenance maintenance,
         Local local) {
 
     public record Server(String host, int port) {}
@@ -91,6 +92,36 @@ public record EngramConfig(
             int llmConcurrency,
             int checkpointIntervalMs) {}
 
+    /**
+     * The scheduled maintenance jobs: decay and tiers, consolidation, retention, quotas. {@code
+     * dailyAtUtc} is "HH:MM" or "off".
+     */
+    public record Maintenance(
+            int decayHalfLifeDays,
+            int warmAfterDays,
+            int coldAfterDays,
+            double holdImportance,
+            double consolidationSimilarity,
+            int quotaPerUser,
+            int quotaProtectExplicitDays,
+            int parallelism,
+            String dailyAtUtc)
+            implements java.io.Serializable {
+
+        public Maintenance withQuota(int perUser) {
+            return new Maintenance(
+                    decayHalfLifeDays,
+                    warmAfterDays,
+                    coldAfterDays,
+                    holdImportance,
+                    consolidationSimilarity,
+                    perUser,
+                    quotaProtectExplicitDays,
+                    parallelism,
+                    dailyAtUtc);
+        }
+    }
+
     /** Settings of the embedded services the local stack starts. */
     public record Local(
             int postgresPort,
@@ -135,6 +166,7 @@ public record EngramConfig(
                 dedup,
                 extraction,
                 auth,
+                maintenance,
                 local);
     }
 
@@ -151,6 +183,7 @@ public record EngramConfig(
                 dedup,
                 value,
                 auth,
+                maintenance,
                 local);
     }
 
@@ -167,6 +200,7 @@ public record EngramConfig(
                 dedup,
                 extraction,
                 auth,
+                maintenance,
                 local);
     }
 
@@ -183,6 +217,7 @@ public record EngramConfig(
                 dedup,
                 extraction,
                 auth,
+                maintenance,
                 local);
     }
 

@@ -72,6 +72,19 @@ final class Parsers {
         return value;
     }
 
+    static String dailyTime(String text) {
+        String value = text.trim();
+        if (value.equals("off")) {
+            return value;
+        }
+        try {
+            return java.time.LocalTime.parse(value).toString();
+        } catch (java.time.format.DateTimeParseException e) {
+            throw new IllegalArgumentException(
+                    "expected a UTC time of day like 03:00, or off, got '" + text + "'");
+        }
+    }
+
     static String heap(String text) {
         String value = text.trim();
         if (!HEAP.matcher(value).matches()) {

@@ -18,21 +18,38 @@ public final class MemoryIds {
     private MemoryIds() {}
 
     public static UUID fromConversation(Scope scope, List<String> sourceTurnIds, String content) {
-        StringBuilder key =
-                new StringBuilder("conversation\u0000")
-                        .append(scope.tenantId())
-                        .append('\u0000')
-                        .append(scope.projectId())
-                        .append('\u0000')
-                        .append(scope.environment())
-                        .append('\u0000')
-                        .append(scope.userId())
-                        .append('\u0000');
+        StringBuilder key = scopeKey("conversation", scope);
         for (String turn : new TreeSet<>(sourceTurnIds)) {
             key.append(turn).append('\u0001');
         }
         key.append('\u0000').append(Text.normalizeForHash(content));
         return nameUuid(key.toString());
+    }
+
+    /**
+     * The id of the memory consolidating {@code originals}: the same originals always fold into the
+     * same id, so a repeated run adds nothing.
+     */
+    public static UUID fromConsolidation(Scope scope, List<UUID> originals) {
+        StringBuilder key = scopeKey("consolidation", scope);
+        originals.stream()
+                .map(UUID::toString)
+                .sorted()
+                .forEach(o -> key.append(o).append('\u0001'));
+        return nameUuid(key.toString());
+    }
+
+    private static StringBuilder scopeKey(String kind, Scope scope) {
+        return new StringBuilder(kind)
+                .append('\u0000')
+                .append(scope.tenantId())
+                .append('\u0000')
+                .append(scope.projectId())
+                .append('\u0000')
+                .append(scope.environment())
+                .append('\u0000')
+                .append(scope.userId())
+                .append('\u0000');
     }
 
     /** Hex SHA-256 of the normalised content: the exact-duplicate key stored with a memory. */

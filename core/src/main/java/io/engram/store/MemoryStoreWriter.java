@@ -7,9 +7,9 @@ import io.engram.memory.Memory;
 import io.engram.memory.MemoryChange;
 import io.engram.memory.MemoryIds;
 import io.engram.memory.Scope;
+import io.engram.store.opensearch.Bulk;
 import io.engram.store.opensearch.MemoryDocuments;
 import io.engram.store.opensearch.OpenSearchClient;
-import io.engram.store.opensearch.OpenSearchException;
 import java.sql.Array;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -38,18 +38,15 @@ public final class MemoryStoreWriter {
                     + " on conflict (id) do nothing";
     private static final String UPDATE_CONTENT =
             "update memories set content = ?, content_hash = ?, tags = ?, source_turn_ids = ?, importance = ?,"
-                    + " valid_from = ?, version = ?, updated_at = now() where id = ? and version < ?";
+                    + " valid_from = ?, version = ?, updated_at = now() where id = ? and version < ?"
+                    + " and status = 'active'";
     private static final String SUPERSEDE =
             "update memories set status = 'superseded', valid_to = ?, superseded_by = ?, version = ?,"
-                    + " updated_at = now() where id = ? and version < ?";
+                    + " updated_at = now() where id = ? and version < ? and status = 'active'";
     private static final String REINFORCE =
             "update memories set source_turn_ids = source_turn_ids"
                     + " || array(select t from unnest(?::text[]) t where not (t = any(source_turn_ids))),"
                     + " importance = greatest(importance, ?), updated_at = now() where id = ?";
-    private static final String EVENT =
-            "insert into memory_events (memory_id, tenant_id, project_id, environment, user_id, kind, version,"
-                    + " dedup_key, detail) values (?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb) on conflict do nothing";
-
     private final String alias;
 
     public MemoryStoreWriter(String alias) {
@@ -58,13 +55,21 @@ public final class MemoryStoreWriter {
 
     /** Writes the changes to PostgreSQL in one transaction. */
     public void writePostgres(Connection c, List<MemoryChange> changes) throws SQLException {
-        boolean auto = c.getAutoCommit();
-        c.setAutoCommit(false);
+        Transactions.in(
+                c,
+                tx -> {
+                    apply(tx, changes);
+                    return null;
+                });
+    }
+
+    /** Writes the changes inside the caller's transaction (which commits or rolls back). */
+    public void apply(Connection c, List<MemoryChange> changes) throws SQLException {
         try (PreparedStatement insert = c.prepareStatement(INSERT);
                 PreparedStatement update = c.prepareStatement(UPDATE_CONTENT);
                 PreparedStatement supersede = c.prepareStatement(SUPERSEDE);
                 PreparedStatement reinforce = c.prepareStatement(REINFORCE);
-                PreparedStatement event = c.prepareStatement(EVENT)) {
+                PreparedStatement event = c.prepareStatement(MemoryEvents.INSERT)) {
             for (MemoryChange change : changes) {
                 Memory m = change.memory();
                 if (change instanceof MemoryChange.Created) {
@@ -118,12 +123,6 @@ public final class MemoryStoreWriter {
                     reinforce.executeUpdate();
                 }
             }
-            c.commit();
-        } catch (SQLException | RuntimeException e) {
-            c.rollback();
-            throw e;
-        } finally {
-            c.setAutoCommit(auto);
         }
     }
 
@@ -137,30 +136,9 @@ public final class MemoryStoreWriter {
             change.replaced()
                     .ifPresent(old -> lines.addAll(MemoryDocuments.indexLines(alias, old)));
         }
-        if (lines.isEmpty()) {
-            return;
-        }
         // wait_for: when this returns the documents are searchable, so the cache generation bump
         // that follows can never let a result computed without them be cached as current.
-        OpenSearchClient.Response response = client.sendNdjson("/_bulk?refresh=wait_for", lines);
-        if (!response.ok()) {
-            throw new OpenSearchException(
-                    "bulk write failed: " + response.status() + " " + response.body());
-        }
-        if (response.body().path("errors").asBoolean()) {
-            for (JsonNode item : response.body().path("items")) {
-                JsonNode result = item.path("index");
-                int status = result.path("status").asInt();
-                // 409: a newer version is already indexed, which is what a replay should find.
-                if (status >= 300 && status != 409) {
-                    throw new OpenSearchException(
-                            "bulk item "
-                                    + result.path("_id").asText()
-                                    + " failed: "
-                                    + result.path("error"));
-                }
-            }
-        }
+        Bulk.send(client, lines, "wait_for");
     }
 
     /** The scopes touched by the changes, for cache invalidation. */
@@ -187,12 +165,8 @@ public final class MemoryStoreWriter {
 
     private static void bindInsert(Connection c, PreparedStatement st, Memory m)
             throws SQLException {
-        Scope s = m.scope();
         st.setObject(1, m.id());
-        st.setString(2, s.tenantId());
-        st.setString(3, s.projectId());
-        st.setString(4, s.environment());
-        st.setString(5, s.userId());
+        MemoryEvents.bindScope(st, 2, m.scope());
         st.setString(6, m.sessionId().orElse(null));
         st.setString(7, m.type().wireName());
         st.setString(8, m.content());
@@ -214,18 +188,9 @@ public final class MemoryStoreWriter {
     private static void bindEvent(
             PreparedStatement st, Memory m, String kind, int version, ObjectNode detail)
             throws SQLException {
-        Scope s = m.scope();
-        st.setObject(1, m.id());
-        st.setString(2, s.tenantId());
-        st.setString(3, s.projectId());
-        st.setString(4, s.environment());
-        st.setString(5, s.userId());
-        st.setString(6, kind);
-        st.setInt(7, version);
         // A memory is created and superseded once; updates are told apart by version.
-        st.setString(
-                8, kind.equals("update") ? m.id() + ":update:" + version : m.id() + ":" + kind);
-        st.setString(9, detail.toString());
+        String key = kind.equals("update") ? m.id() + ":update:" + version : m.id() + ":" + kind;
+        MemoryEvents.bind(st, m.id(), m.scope(), kind, version, key, detail.toString());
     }
 
     private static ObjectNode detail(MemoryChange change) {

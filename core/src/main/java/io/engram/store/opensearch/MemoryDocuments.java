@@ -81,6 +81,13 @@ public final class MemoryDocuments {
     }
 
     /**
+     * External document versions are the memory's version times this stride. A maintenance job's
+     * partial update (a tier move) raises the stored version by one, which stays below the next
+     * content version, so it can never make a newer write look stale.
+     */
+    public static final long VERSION_STRIDE = 1_000_000L;
+
+    /**
      * Action and source lines of a bulk index request. The memory's version is the external
      * version, so replaying an older write can never overwrite a newer one.
      */
@@ -90,8 +97,41 @@ public final class MemoryDocuments {
                 .put("_index", alias)
                 .put("_id", m.id().toString())
                 .put("routing", m.scope().routing())
-                .put("version", m.version())
+                .put("version", m.version() * VERSION_STRIDE)
                 .put("version_type", "external_gte");
         return List.of(action, source(m));
+    }
+
+    /**
+     * Index lines without a version check: for a memory brought back from the archive, whose
+     * restored version is older than the deletion the index remembers.
+     */
+    public static List<ObjectNode> restoreLines(String alias, Memory m) {
+        ObjectNode action = JSON.createObjectNode();
+        action.putObject("index")
+                .put("_index", alias)
+                .put("_id", m.id().toString())
+                .put("routing", m.scope().routing());
+        return List.of(action, source(m));
+    }
+
+    /** A partial update of the tier (a maintenance move). */
+    public static List<ObjectNode> tierLines(String alias, String id, String routing, String tier) {
+        ObjectNode action = JSON.createObjectNode();
+        action.putObject("update")
+                .put("_index", alias)
+                .put("_id", id)
+                .put("routing", routing)
+                .put("retry_on_conflict", 3);
+        ObjectNode doc = JSON.createObjectNode();
+        doc.putObject("doc").put("tier", tier);
+        return List.of(action, doc);
+    }
+
+    /** A delete of one document (archived, expired or deleted memories leave the index). */
+    public static List<ObjectNode> deleteLines(String alias, String id, String routing) {
+        ObjectNode action = JSON.createObjectNode();
+        action.putObject("delete").put("_index", alias).put("_id", id).put("routing", routing);
+        return List.of(action);
     }
 }

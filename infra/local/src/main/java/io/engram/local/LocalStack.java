@@ -3,8 +3,10 @@ package io.engram.local;
 import io.engram.config.EngramConfig;
 import io.engram.events.TopicBootstrap;
 import io.engram.jobs.extraction.ExtractionSettings;
+import io.engram.jobs.maintenance.MaintenanceSettings;
 import io.engram.jobs.runtime.LocalFlinkCluster;
 import io.engram.jobs.runtime.LocalJobs;
+import io.engram.jobs.runtime.MaintenanceScheduler;
 import io.engram.services.LocalServices;
 import io.engram.serving.ServingApp;
 import io.engram.store.opensearch.IndexBootstrap;
@@ -18,6 +20,7 @@ import java.nio.channels.OverlappingFileLockException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
 import org.slf4j.Logger;
@@ -36,6 +39,7 @@ public final class LocalStack implements AutoCloseable {
     private final FileLock lock;
     private final LocalServices services;
     private final LocalFlinkCluster flink;
+    private final MaintenanceScheduler maintenance;
     private final ServingApp serving;
     private final String apiKey;
     private final Duration startupTime;
@@ -47,6 +51,7 @@ public final class LocalStack implements AutoCloseable {
             FileLock lock,
             LocalServices services,
             LocalFlinkCluster flink,
+            MaintenanceScheduler maintenance,
             ServingApp serving,
             String apiKey,
             Duration startupTime) {
@@ -55,6 +60,7 @@ public final class LocalStack implements AutoCloseable {
         this.lock = lock;
         this.services = services;
         this.flink = flink;
+        this.maintenance = maintenance;
         this.serving = serving;
         this.apiKey = apiKey;
         this.startupTime = startupTime;
@@ -112,10 +118,18 @@ public final class LocalStack implements AutoCloseable {
                     flink,
                     ExtractionSettings.from(config),
                     home.resolve("flink").resolve("checkpoints"));
+            MaintenanceScheduler maintenance =
+                    new MaintenanceScheduler(
+                                    flink,
+                                    MaintenanceSettings.from(config),
+                                    config.maintenance().dailyAtUtc(),
+                                    Clock.systemUTC())
+                            .start();
             ServingApp serving = ServingApp.start(config);
+            writeServicesEnv(home, config);
             Duration took = Duration.ofNanos(System.nanoTime() - t0);
             return new LocalStack(
-                    config, lockChannel, lock, services, flink, serving, apiKey, took);
+                    config, lockChannel, lock, services, flink, maintenance, serving, apiKey, took);
         } catch (IOException e) {
             cleanUp(flink, services, lock, lockChannel);
             throw new UncheckedIOException("cannot use ENGRAM_HOME=" + home, e);
@@ -163,6 +177,34 @@ public final class LocalStack implements AutoCloseable {
                 topics,
                 index.index(),
                 index.created() ? "created" : "existing");
+    }
+
+    /**
+     * Writes the running services' addresses as ENGRAM_* variables (owner-readable only), so
+     * commands like bin/engram-maintenance can reach this stack from another shell.
+     */
+    static void writeServicesEnv(Path home, EngramConfig c) throws IOException {
+        Path file = home.resolve("services.env");
+        String text =
+                "ENGRAM_POSTGRES_URL='"
+                        + c.postgres().url()
+                        + "'\nENGRAM_POSTGRES_USER='"
+                        + c.postgres().user()
+                        + "'\nENGRAM_POSTGRES_PASSWORD='"
+                        + c.postgres().password()
+                        + "'\nENGRAM_OPENSEARCH_URL='"
+                        + c.openSearch().url()
+                        + "'\nENGRAM_REDIS_URL='"
+                        + c.redis().url()
+                        + "'\nENGRAM_KAFKA_BOOTSTRAP_SERVERS='"
+                        + c.kafka().bootstrapServers()
+                        + "'\n";
+        Files.deleteIfExists(file);
+        Files.createFile(
+                file,
+                java.nio.file.attribute.PosixFilePermissions.asFileAttribute(
+                        java.nio.file.attribute.PosixFilePermissions.fromString("rw-------")));
+        Files.writeString(file, text);
     }
 
     private static void cleanUp(
@@ -229,6 +271,12 @@ public final class LocalStack implements AutoCloseable {
             serving.close();
         } catch (RuntimeException e) {
             LOG.warn("stopping the serving tier failed", e);
+        }
+        maintenance.close();
+        try {
+            Files.deleteIfExists(config.home().resolve("services.env"));
+        } catch (IOException e) {
+            LOG.debug("removing services.env: {}", e.toString());
         }
         cleanUp(flink, services, lock, lockChannel);
     }

@@ -1,6 +1,5 @@
 package io.engram.jobs.store;
 
-import io.engram.cache.CacheKeys;
 import io.engram.memory.MemoryChange;
 import io.engram.memory.Scope;
 import io.engram.store.MemoryStoreWriter;
@@ -112,20 +111,7 @@ public class MemoryStoreSink implements Sink<byte[]> {
         }
 
         private void invalidate(Set<Scope> scopes) {
-            if (redis == null) {
-                return;
-            }
-            try {
-                for (Scope s : scopes) {
-                    redis.incr(CacheKeys.generation(s));
-                }
-            } catch (RuntimeException e) {
-                // The result cache has a short TTL; a missed bump only delays freshness, it must
-                // not
-                // fail the write path.
-                org.slf4j.LoggerFactory.getLogger(MemoryStoreSink.class)
-                        .warn("cache generation bump failed: {}", e.toString());
-            }
+            CacheGenerations.bump(redis, scopes);
         }
 
         private Connection connection() throws SQLException {

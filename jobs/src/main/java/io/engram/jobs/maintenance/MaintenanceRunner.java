@@ -1,0 +1,142 @@
+package io.engram.jobs.maintenance;
+
+import io.engram.store.opensearch.IndexBootstrap;
+import io.engram.store.opensearch.OpenSearchClient;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Runs maintenance jobs: records the run, prepares what the job needs (a new index for a reindex),
+ * executes the Flink batch job, finishes what it started (the alias switch) and stores the report.
+ */
+public final class MaintenanceRunner {
+
+    private static final Logger LOG = LoggerFactory.getLogger(MaintenanceRunner.class);
+
+    /** Executes a built job: on a cluster, a mini cluster or in-process. */
+    public interface Executor {
+        void execute(StreamExecutionEnvironment env, String jobName) throws Exception;
+    }
+
+    /** {@code env.execute}: in-process for a plain JVM, the cluster's under {@code flink run}. */
+    public static Executor inProcess() {
+        return (env, name) -> env.execute(name);
+    }
+
+    private final MaintenanceSettings settings;
+    private final Executor executor;
+
+    public MaintenanceRunner(MaintenanceSettings settings, Executor executor) {
+        this.settings = settings;
+        this.executor = executor;
+    }
+
+    /** Records and runs one job now. */
+    public MaintenanceReport run(
+            MaintenanceKind job, String tenantOrNull, Instant asOf, String requestedBy)
+            throws Exception {
+        UUID id;
+        try (Connection c = TaskContext.connect(settings)) {
+            id = MaintenanceRuns.request(c, job, tenantOrNull, asOf, requestedBy);
+        }
+        return runRequested(id).orElseThrow();
+    }
+
+    /** Runs a requested run, unless another runner has taken it. */
+    public Optional<MaintenanceReport> runRequested(UUID id) throws Exception {
+        Optional<MaintenanceRuns.Run> run;
+        try (Connection c = TaskContext.connect(settings)) {
+            run = MaintenanceRuns.claim(c, id);
+        }
+        return run.isEmpty() ? Optional.empty() : Optional.of(execute(run.get()));
+    }
+
+    /** Runs the oldest requested run, if any. */
+    public Optional<MaintenanceReport> runNextRequested() throws Exception {
+        Optional<MaintenanceRuns.Run> run;
+        try (Connection c = TaskContext.connect(settings)) {
+            run = MaintenanceRuns.claimNext(c);
+        }
+        return run.isEmpty() ? Optional.empty() : Optional.of(execute(run.get()));
+    }
+
+    private MaintenanceReport execute(MaintenanceRuns.Run run) throws Exception {
+        Instant started = Instant.now();
+        long t0 = System.nanoTime();
+        OpenSearchClient openSearch =
+                new OpenSearchClient(settings.openSearchUrl(), Duration.ofSeconds(60));
+        String note = null;
+        try {
+            String target = null;
+            if (run.job() == MaintenanceKind.REINDEX) {
+                if (run.tenant() != null) {
+                    throw new IllegalArgumentException(
+                            "reindex rebuilds the whole index; it cannot be run for one tenant");
+                }
+                target =
+                        settings.indexAlias()
+                                + "-"
+                                + run.id().toString().substring(0, 8).toLowerCase(Locale.ROOT);
+                IndexBootstrap.createIndex(
+                        openSearch, target, settings.shards(), settings.replicas());
+            }
+            StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
+            MaintenanceJob.build(
+                    env, run.job(), settings, run.id(), run.asOf(), run.tenant(), target);
+            executor.execute(env, MaintenanceJob.jobName(run.job()));
+            if (target != null) {
+                openSearch.send("POST", "/" + target + "/_refresh", null);
+                IndexBootstrap.switchAlias(openSearch, settings.indexAlias(), target);
+                note = "alias " + settings.indexAlias() + " now points at " + target;
+            }
+            Map<String, Long> counts;
+            try (Connection c = TaskContext.connect(settings)) {
+                counts = new HashMap<>(MaintenanceRuns.counts(c, run.id()));
+            }
+            long scanned = counts.getOrDefault("scanned", 0L);
+            counts.remove("scanned");
+            MaintenanceReport report =
+                    new MaintenanceReport(
+                            run.id(),
+                            run.job(),
+                            run.tenant(),
+                            run.asOf(),
+                            scanned,
+                            counts,
+                            started,
+                            Duration.ofNanos(System.nanoTime() - t0),
+                            note);
+            try (Connection c = TaskContext.connect(settings)) {
+                MaintenanceRuns.succeed(c, report);
+            }
+            LOG.info("maintenance {}", report);
+            return report;
+        } catch (Exception e) {
+            LOG.warn("maintenance run {} ({}) failed", run.id(), run.job().wireName(), e);
+            try (Connection c = TaskContext.connect(settings)) {
+                MaintenanceRuns.fail(c, run.id(), String.valueOf(rootCause(e)));
+            } catch (SQLException recording) {
+                e.addSuppressed(recording);
+            }
+            throw e;
+        }
+    }
+
+    private static Throwable rootCause(Throwable e) {
+        Throwable t = e;
+        while (t.getCause() != null && t.getCause() != t) {
+            t = t.getCause();
+        }
+        return t;
+    }
+}

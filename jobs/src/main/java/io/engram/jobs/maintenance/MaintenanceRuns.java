@@ -1,0 +1,129 @@
+package io.engram.jobs.maintenance;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Timestamp;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
+
+/**
+ * The {@code maintenance_runs} table: requested runs (by the schedule, the admin API or the command
+ * line) waiting for a runner, running ones, and finished ones with their reports.
+ */
+public final class MaintenanceRuns {
+
+    /** A run as the runner picks it up. */
+    public record Run(UUID id, MaintenanceKind job, String tenant, Instant asOf) {}
+
+    private MaintenanceRuns() {}
+
+    public static UUID request(
+            Connection c, MaintenanceKind job, String tenantOrNull, Instant asOf, String by)
+            throws SQLException {
+        UUID id = UUID.randomUUID();
+        try (PreparedStatement st =
+                c.prepareStatement(
+                        "insert into maintenance_runs (id, job, tenant_id, as_of, requested_by, status)"
+                                + " values (?, ?, ?, ?, ?, 'requested')")) {
+            st.setObject(1, id);
+            st.setString(2, job.wireName());
+            st.setString(3, tenantOrNull);
+            st.setTimestamp(4, Timestamp.from(asOf));
+            st.setString(5, by);
+            st.executeUpdate();
+        }
+        return id;
+    }
+
+    /** Marks a requested run as running; empty if another runner took it first. */
+    public static Optional<Run> claim(Connection c, UUID id) throws SQLException {
+        try (PreparedStatement st =
+                c.prepareStatement(
+                        "update maintenance_runs set status = 'running', started_at = now()"
+                                + " where id = ? and status = 'requested' returning job, tenant_id, as_of")) {
+            st.setObject(1, id);
+            try (ResultSet rs = st.executeQuery()) {
+                if (!rs.next()) {
+                    return Optional.empty();
+                }
+                return Optional.of(
+                        new Run(
+                                id,
+                                MaintenanceKind.fromWire(rs.getString(1)),
+                                rs.getString(2),
+                                rs.getTimestamp(3).toInstant()));
+            }
+        }
+    }
+
+    /** The oldest requested run, claimed; empty when none waits. */
+    public static Optional<Run> claimNext(Connection c) throws SQLException {
+        try (PreparedStatement st =
+                        c.prepareStatement(
+                                "select id from maintenance_runs where status = 'requested'"
+                                        + " order by requested_at limit 1");
+                ResultSet rs = st.executeQuery()) {
+            if (!rs.next()) {
+                return Optional.empty();
+            }
+            return claim(c, rs.getObject(1, UUID.class));
+        }
+    }
+
+    public static Map<String, Long> counts(Connection c, UUID id) throws SQLException {
+        Map<String, Long> out = new HashMap<>();
+        try (PreparedStatement st =
+                c.prepareStatement(
+                        "select name, value from maintenance_run_counts where run_id = ?")) {
+            st.setObject(1, id);
+            try (ResultSet rs = st.executeQuery()) {
+                while (rs.next()) {
+                    out.put(rs.getString(1), rs.getLong(2));
+                }
+            }
+        }
+        return out;
+    }
+
+    public static void succeed(Connection c, MaintenanceReport report) throws SQLException {
+        finish(c, report.runId(), "succeeded", report.toJson().toString(), null);
+    }
+
+    public static void fail(Connection c, UUID id, String error) throws SQLException {
+        finish(c, id, "failed", null, error);
+    }
+
+    private static void finish(Connection c, UUID id, String status, String report, String error)
+            throws SQLException {
+        try (PreparedStatement st =
+                c.prepareStatement(
+                        "update maintenance_runs set status = ?, finished_at = now(), report = ?::jsonb,"
+                                + " error = ? where id = ?")) {
+            st.setString(1, status);
+            st.setString(2, report);
+            st.setString(3, error);
+            st.setObject(4, id);
+            st.executeUpdate();
+        }
+    }
+
+    /** When the last successful scheduled run of {@code job} was asked for, if ever. */
+    public static Optional<Instant> lastScheduled(Connection c, MaintenanceKind job)
+            throws SQLException {
+        try (PreparedStatement st =
+                c.prepareStatement(
+                        "select max(as_of) from maintenance_runs where job = ? and requested_by = 'schedule'")) {
+            st.setString(1, job.wireName());
+            try (ResultSet rs = st.executeQuery()) {
+                rs.next();
+                Timestamp t = rs.getTimestamp(1);
+                return Optional.ofNullable(t).map(Timestamp::toInstant);
+            }
+        }
+    }
+}

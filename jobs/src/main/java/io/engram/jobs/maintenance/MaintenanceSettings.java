@@ -1,0 +1,70 @@
+package io.engram.jobs.maintenance;
+
+import io.engram.config.EngramConfig;
+import java.io.Serializable;
+
+/** What the maintenance tasks need from the configuration, in a form Flink can ship. */
+public record MaintenanceSettings(
+        EngramConfig.Maintenance jobs,
+        String embeddingVersion,
+        String modelDir,
+        int intraOpThreads,
+        String postgresUrl,
+        String postgresUser,
+        String postgresPassword,
+        String openSearchUrl,
+        String indexAlias,
+        int shards,
+        int replicas,
+        String redisUrl)
+        implements Serializable {
+
+    public static MaintenanceSettings from(EngramConfig c) {
+        return new MaintenanceSettings(
+                c.maintenance(),
+                c.embedding().version(),
+                c.embedding().modelPath(c.home()).toString(),
+                c.embedding().intraOpThreads(),
+                c.postgres().url(),
+                c.postgres().user(),
+                c.postgres().password(),
+                c.openSearch().url(),
+                c.memoryIndexAlias(),
+                c.openSearch().shards(),
+                c.openSearch().replicas(),
+                c.redis().url());
+    }
+
+    public DecayPolicy decayPolicy() {
+        return new DecayPolicy(
+                jobs.decayHalfLifeDays(),
+                jobs.warmAfterDays(),
+                jobs.coldAfterDays(),
+                jobs.holdImportance());
+    }
+
+    public int parallelism() {
+        return jobs.parallelism();
+    }
+
+    public MaintenanceSettings withQuota(int perUser) {
+        return new MaintenanceSettings(
+                jobs.withQuota(perUser),
+                embeddingVersion,
+                modelDir,
+                intraOpThreads,
+                postgresUrl,
+                postgresUser,
+                postgresPassword,
+                openSearchUrl,
+                indexAlias,
+                shards,
+                replicas,
+                redisUrl);
+    }
+
+    @Override
+    public String toString() {
+        return "MaintenanceSettings[alias=" + indexAlias + ", " + jobs + "]";
+    }
+}

@@ -1,0 +1,187 @@
+package io.engram.jobs.maintenance;
+
+import io.engram.embedding.Embedder;
+import io.engram.embedding.OnnxEmbedder;
+import io.engram.jobs.store.CacheGenerations;
+import io.engram.memory.Scope;
+import io.engram.store.Transactions;
+import io.engram.store.opensearch.OpenSearchClient;
+import java.net.URI;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Collection;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.UUID;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import redis.clients.jedis.JedisPooled;
+
+/**
+ * What one partition of a maintenance run works with: its slice of the users, the clock of the run,
+ * connections to the stores and the counters that end up in the run's report.
+ */
+public final class TaskContext implements AutoCloseable {
+
+    private static final Logger LOG = LoggerFactory.getLogger(TaskContext.class);
+
+    private final MaintenanceSettings settings;
+    private final Instant asOf;
+    private final String tenant;
+    private final int partition;
+    private final int partitions;
+    private final Connection read;
+    private final Connection write;
+    private final OpenSearchClient openSearch;
+    private final JedisPooled redis;
+    private final Map<String, Long> counts = new TreeMap<>();
+    private Embedder embedder;
+
+    public TaskContext(
+            MaintenanceSettings settings,
+            Instant asOf,
+            String tenantOrNull,
+            int partition,
+            int partitions)
+            throws SQLException {
+        this.settings = settings;
+        this.asOf = asOf;
+        this.tenant = tenantOrNull;
+        this.partition = partition;
+        this.partitions = partitions;
+        this.read = connect(settings);
+        this.read.setAutoCommit(false);
+        this.write = connect(settings);
+        this.openSearch = new OpenSearchClient(settings.openSearchUrl(), Duration.ofSeconds(60));
+        this.redis =
+                settings.redisUrl() == null || settings.redisUrl().isEmpty()
+                        ? null
+                        : new JedisPooled(URI.create(settings.redisUrl()));
+    }
+
+    static Connection connect(MaintenanceSettings s) throws SQLException {
+        return DriverManager.getConnection(s.postgresUrl(), s.postgresUser(), s.postgresPassword());
+    }
+
+    public MaintenanceSettings settings() {
+        return settings;
+    }
+
+    public Instant asOf() {
+        return asOf;
+    }
+
+    /** The connection scans read from (one long transaction, cursor fetches). */
+    public Connection read() {
+        return read;
+    }
+
+    /** The connection changes are written with (short transactions). */
+    public Connection write() {
+        return write;
+    }
+
+    public OpenSearchClient openSearch() {
+        return openSearch;
+    }
+
+    public String alias() {
+        return settings.indexAlias();
+    }
+
+    /**
+     * The filter of this partition's rows of {@code memories} (all memories of a user are in one
+     * partition), plus the run's tenant when it has one; bind it with {@link #bindScope}.
+     */
+    public String scopeFilter() {
+        return "((hashtext(tenant_id || '/' || user_id) & 2147483647) % "
+                + partitions
+                + ") = "
+                + partition
+                + (tenant == null ? "" : " and tenant_id = ?");
+    }
+
+    /** Binds the parameters of {@link #scopeFilter} from {@code index}; returns the next index. */
+    public int bindScope(PreparedStatement st, int index) throws SQLException {
+        if (tenant != null) {
+            st.setString(index++, tenant);
+        }
+        return index;
+    }
+
+    public String tenant() {
+        return tenant;
+    }
+
+    public void count(String name, long delta) {
+        if (delta != 0) {
+            counts.merge(name, delta, Long::sum);
+        }
+    }
+
+    public Map<String, Long> counts() {
+        return counts;
+    }
+
+    /** Invalidates the cached recall results of the scopes whose memories changed. */
+    public void bump(Collection<Scope> scopes) {
+        CacheGenerations.bump(redis, scopes);
+    }
+
+    /** Runs {@code work} in one transaction on the write connection. */
+    public <T> T transaction(Transactions.Work<T> work) throws SQLException {
+        return Transactions.in(write, work);
+    }
+
+    /** The embedding model, loaded on first use. */
+    public Embedder embedder() {
+        if (embedder == null) {
+            embedder =
+                    OnnxEmbedder.load(
+                            OnnxEmbedder.ModelSpec.MINILM_L6_V2,
+                            Path.of(settings.modelDir()),
+                            settings.intraOpThreads());
+        }
+        return embedder;
+    }
+
+    /** Adds this partition's counts to the run's. */
+    public void flushCounts(UUID runId) throws SQLException {
+        try (PreparedStatement st =
+                write.prepareStatement(
+                        "insert into maintenance_run_counts (run_id, name, value) values (?, ?, ?)"
+                                + " on conflict (run_id, name) do update set value ="
+                                + " maintenance_run_counts.value + excluded.value")) {
+            for (Map.Entry<String, Long> e : counts.entrySet()) {
+                st.setObject(1, runId);
+                st.setString(2, e.getKey());
+                st.setLong(3, e.getValue());
+                st.addBatch();
+            }
+            st.executeBatch();
+        }
+    }
+
+    @Override
+    public void close() {
+        try {
+            read.rollback();
+        } catch (SQLException ignored) {
+            // closing anyway
+        }
+        for (AutoCloseable c : new AutoCloseable[] {read, write, embedder, redis}) {
+            if (c != null) {
+                try {
+                    c.close();
+                } catch (Exception e) {
+                    LOG.debug("close failed", e);
+                }
+            }
+        }
+    }
+}
