@@ -4,6 +4,7 @@ import io.engram.memory.MemoryType;
 import io.engram.memory.Scope;
 import io.engram.ranking.ContextPacker;
 import io.engram.ranking.RankingSettings;
+import io.engram.serving.admin.MaintenanceAdmin;
 import io.engram.serving.auth.ApiKeyAdmin;
 import io.engram.serving.auth.ApiKeyAuthenticator;
 import io.engram.serving.auth.Principal;
@@ -50,6 +51,7 @@ public final class ApiVerticle extends VerticleBase {
             MemoryService memories,
             TurnIngest turns,
             ApiKeyAdmin keys,
+            MaintenanceAdmin maintenance,
             RankingSettings ranking,
             Handler<RoutingContext> metrics,
             String openApi) {}
@@ -91,9 +93,15 @@ public final class ApiVerticle extends VerticleBase {
         router.get("/v1/memories/:id").handler(this::handleGet);
         router.patch("/v1/memories/:id").handler(this::handleUpdate);
         router.delete("/v1/memories/:id").handler(this::handleDelete);
+        router.post("/v1/memories/:id/restore").handler(this::handleRestore);
         router.post("/v1/admin/keys").handler(this::handleCreateKey);
         router.get("/v1/admin/keys").handler(this::handleListKeys);
         router.delete("/v1/admin/keys/:id").handler(this::handleRevokeKey);
+        router.post("/v1/admin/maintenance/:job").handler(this::handleRequestRun);
+        router.get("/v1/admin/maintenance/runs/:id").handler(this::handleGetRun);
+        router.get("/v1/admin/retention-rules").handler(this::handleListRules);
+        router.put("/v1/admin/retention-rules").handler(this::handlePutRule);
+        router.delete("/v1/admin/retention-rules/:id").handler(this::handleDeleteRule);
         router.route()
                 .last()
                 .handler(
@@ -421,6 +429,52 @@ public final class ApiVerticle extends VerticleBase {
         Principal p = principal(ctx, "write");
         s.memories()
                 .delete(queryScope(ctx, p), Fields.uuid("id", ctx.pathParam("id")))
+                .onSuccess(v -> ctx.response().setStatusCode(204).end())
+                .onFailure(ctx::fail);
+    }
+
+    private void handleRestore(RoutingContext ctx) {
+        Principal p = principal(ctx, "write");
+        Scope scope = queryScope(ctx, p);
+        UUID id = Fields.uuid("id", ctx.pathParam("id"));
+        s.memories()
+                .restore(scope, id)
+                .onSuccess(r -> json(ctx, 200, r.put("request_id", ctx.get(REQUEST_ID))))
+                .onFailure(ctx::fail);
+    }
+
+    private void handleRequestRun(RoutingContext ctx) {
+        Principal p = principal(ctx, "admin");
+        s.maintenance()
+                .requestRun(p, ctx.pathParam("job"))
+                .onSuccess(r -> json(ctx, 202, r))
+                .onFailure(ctx::fail);
+    }
+
+    private void handleGetRun(RoutingContext ctx) {
+        Principal p = principal(ctx, "admin");
+        s.maintenance()
+                .run(p, Fields.uuid("id", ctx.pathParam("id")))
+                .onSuccess(r -> json(ctx, 200, r))
+                .onFailure(ctx::fail);
+    }
+
+    private void handleListRules(RoutingContext ctx) {
+        Principal p = principal(ctx, "admin");
+        s.maintenance().listRules(p).onSuccess(r -> json(ctx, 200, r)).onFailure(ctx::fail);
+    }
+
+    private void handlePutRule(RoutingContext ctx) {
+        Principal p = principal(ctx, "admin");
+        JsonObject body =
+                Fields.body(ctx, Set.of("project_id", "category", "keep_days", "grace_days"));
+        s.maintenance().putRule(p, body).onSuccess(r -> json(ctx, 200, r)).onFailure(ctx::fail);
+    }
+
+    private void handleDeleteRule(RoutingContext ctx) {
+        Principal p = principal(ctx, "admin");
+        s.maintenance()
+                .deleteRule(p, Fields.uuid("id", ctx.pathParam("id")))
                 .onSuccess(v -> ctx.response().setStatusCode(204).end())
                 .onFailure(ctx::fail);
     }

@@ -13,6 +13,7 @@ import io.engram.query.HeuristicQueryExpander;
 import io.engram.query.LlmQueryExpander;
 import io.engram.query.QueryExpander;
 import io.engram.ranking.RankingSettings;
+import io.engram.serving.admin.MaintenanceAdmin;
 import io.engram.serving.auth.ApiKeyAdmin;
 import io.engram.serving.auth.ApiKeyAuthenticator;
 import io.engram.serving.auth.RateLimiter;
@@ -246,6 +247,7 @@ public final class ServingApp implements AutoCloseable {
                                 memories,
                                 turns,
                                 new ApiKeyAdmin(postgres, authenticator),
+                                new MaintenanceAdmin(postgres),
                                 RankingSettings.DEFAULT,
                                 PrometheusScrapingHandler.create(),
                                 openApi()));

@@ -470,6 +470,138 @@ class ServingIT {
         assertThat(f.call("GET", "/metrics", null, null).raw()).contains("vertx_http_server");
     }
 
+    @Test
+    void archivedMemoriesComeBackThroughRestoreForTheirOwnerOnly() throws Exception {
+        String id = store(acme, "hana", "Hana collects vintage fountain pens.").getString("id");
+        f.refresh();
+        var pg = f.config.postgres();
+        String before;
+        try (Connection c = DriverManager.getConnection(pg.url(), pg.user(), pg.password())) {
+            before = rowJson(c, id);
+            c.setAutoCommit(false);
+            // What a quota or consolidation run does to it.
+            assertThat(
+                            io.engram.store.Archives.archive(
+                                    c,
+                                    List.of(java.util.UUID.fromString(id)),
+                                    java.util.Map.of(),
+                                    null,
+                                    "manual"))
+                    .hasSize(1);
+            c.commit();
+        }
+        assertThat(
+                        count(
+                                "select count(*) from memories where status = 'archived' and user_id = 'hana'"))
+                .isEqualTo(1);
+
+        ServingFixture.Reply other =
+                f.call("POST", "/v1/memories/" + id + "/restore?user_id=hana", globex, null);
+        assertProblem(other, 404, "no archived memory");
+        ServingFixture.Reply reader =
+                f.call("POST", "/v1/memories/" + id + "/restore?user_id=hana", acmeReader, null);
+        assertThat(reader.status()).isEqualTo(403);
+
+        ServingFixture.Reply restored =
+                f.call("POST", "/v1/memories/" + id + "/restore?user_id=hana", acme, null);
+        assertThat(restored.status()).as(restored.raw()).isEqualTo(200);
+        assertThat(restored.json().getJsonArray("restored")).containsExactly(id);
+        try (Connection c = DriverManager.getConnection(pg.url(), pg.user(), pg.password())) {
+            assertThat(rowJson(c, id)).as("the row is back byte for byte").isEqualTo(before);
+        }
+        assertThat(contents(search(acme, "hana", "What does Hana collect?", null)))
+                .contains("Hana collects vintage fountain pens.");
+        ServingFixture.Reply again =
+                f.call("POST", "/v1/memories/" + id + "/restore?user_id=hana", acme, null);
+        assertProblem(again, 404, "no archived memory");
+        assertProblem(
+                f.call("POST", "/v1/memories/not-an-id/restore?user_id=hana", acme, null),
+                400,
+                "id");
+    }
+
+    @Test
+    void adminsSetRetentionRulesAndRequestMaintenanceRunsForTheirTenant() throws Exception {
+        ServingFixture.Reply put =
+                f.call(
+                        "PUT",
+                        "/v1/admin/retention-rules",
+                        admin,
+                        new JsonObject().put("category", "episodic").put("keep_days", 90).encode());
+        assertThat(put.status()).as(put.raw()).isEqualTo(200);
+        String ruleId = put.json().getString("id");
+        ServingFixture.Reply update =
+                f.call(
+                        "PUT",
+                        "/v1/admin/retention-rules",
+                        admin,
+                        new JsonObject()
+                                .put("category", "episodic")
+                                .put("keep_days", 30)
+                                .put("grace_days", 1)
+                                .encode());
+        assertThat(update.json().getString("id")).as("one rule per level").isEqualTo(ruleId);
+        f.call(
+                "PUT",
+                "/v1/admin/retention-rules",
+                admin,
+                new JsonObject().put("project_id", "p9").put("keep_days", (Integer) null).encode());
+        ServingFixture.Reply listed = f.call("GET", "/v1/admin/retention-rules", admin, null);
+        assertThat(listed.status()).as(listed.raw()).isEqualTo(200);
+        JsonArray rules = listed.json().getJsonArray("rules");
+        assertThat(rules).hasSize(2);
+        // Tenant-wide rules first, then per project.
+        assertThat(rules.getJsonObject(0).getInteger("keep_days")).isEqualTo(30);
+        assertThat(rules.getJsonObject(1).getString("project_id")).isEqualTo("p9");
+        assertThat(rules.getJsonObject(1).getValue("keep_days")).as("keep forever").isNull();
+        assertProblem(
+                f.call(
+                        "PUT",
+                        "/v1/admin/retention-rules",
+                        admin,
+                        new JsonObject().put("category", "gossip").put("keep_days", 3).encode()),
+                400,
+                "category");
+        assertProblem(
+                f.call(
+                        "PUT",
+                        "/v1/admin/retention-rules",
+                        admin,
+                        new JsonObject().put("keep_days", 0).encode()),
+                400,
+                "keep_days");
+        assertThat(f.call("GET", "/v1/admin/retention-rules", acme, null).status()).isEqualTo(403);
+        assertThat(f.call("DELETE", "/v1/admin/retention-rules/" + ruleId, admin, null).status())
+                .isEqualTo(204);
+        assertThat(count("select count(*) from retention_rules where tenant_id = 'ops'"))
+                .isEqualTo(1);
+
+        ServingFixture.Reply run = f.call("POST", "/v1/admin/maintenance/decay", admin, null);
+        assertThat(run.status()).as(run.raw()).isEqualTo(202);
+        String runId = run.json().getString("run_id");
+        ServingFixture.Reply state =
+                f.call("GET", "/v1/admin/maintenance/runs/" + runId, admin, null);
+        assertThat(state.json().getString("status")).isEqualTo("requested");
+        assertThat(count("select count(*) from maintenance_runs where tenant_id = 'ops'"))
+                .isEqualTo(1);
+        assertProblem(f.call("POST", "/v1/admin/maintenance/reindex", admin, null), 400, "reindex");
+        assertProblem(f.call("POST", "/v1/admin/maintenance/vacuum", admin, null), 404, "job");
+        String otherAdmin = f.key("initech", "default", "prod", "admin");
+        assertProblem(
+                f.call("GET", "/v1/admin/maintenance/runs/" + runId, otherAdmin, null),
+                404,
+                "no maintenance run");
+    }
+
+    private static String rowJson(Connection c, String id) throws Exception {
+        try (var st = c.prepareStatement("select to_jsonb(m)::text from memories m where id = ?")) {
+            st.setObject(1, java.util.UUID.fromString(id));
+            try (ResultSet rs = st.executeQuery()) {
+                return rs.next() ? rs.getString(1) : null;
+            }
+        }
+    }
+
     private static void assertProblem(ServingFixture.Reply r, int status, String detail) {
         assertThat(r.status()).as(r.raw()).isEqualTo(status);
         assertThat(r.response().headers().firstValue("Content-Type"))

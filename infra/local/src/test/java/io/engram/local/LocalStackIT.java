@@ -154,7 +154,37 @@ class LocalStackIT {
                                     }))
                     .as("recall through the API finds the extracted memory; last answer: %s", last)
                     .isTrue();
+
+            // A maintenance run requested through the admin API is run by the stack's scheduler.
+            HttpResponse<String> requested =
+                    send("POST", stack.url() + "/v1/admin/maintenance/decay", key);
+            assertThat(requested.statusCode()).as(requested.body()).isEqualTo(202);
+            String runUrl =
+                    stack.url()
+                            + "/v1/admin/maintenance/runs/"
+                            + JSON.readTree(requested.body()).path("run_id").asText();
+            java.util.concurrent.atomic.AtomicReference<JsonNode> run =
+                    new java.util.concurrent.atomic.AtomicReference<>();
+            assertThat(
+                            Await.until(
+                                    Duration.ofSeconds(60),
+                                    () -> {
+                                        try {
+                                            run.set(JSON.readTree(send("GET", runUrl, key).body()));
+                                        } catch (Exception e) {
+                                            return false;
+                                        }
+                                        return run.get()
+                                                .path("status")
+                                                .asText()
+                                                .equals("succeeded");
+                                    }))
+                    .as("maintenance run; last state: %s", run)
+                    .isTrue();
+            assertThat(run.get().path("report").path("scanned").asLong()).isGreaterThanOrEqualTo(1);
+            assertThat(home.resolve("services.env")).exists();
         }
+        assertThat(home.resolve("services.env")).doesNotExist();
         Set<Long> after = descendants();
         after.removeAll(before);
         assertThat(after).as("child processes left after stop").isEmpty();
@@ -234,6 +264,17 @@ class LocalStackIT {
                 .descendants()
                 .map(ProcessHandle::pid)
                 .collect(Collectors.toSet());
+    }
+
+    private static HttpResponse<String> send(String method, String url, String key)
+            throws Exception {
+        return HttpClient.newHttpClient()
+                .send(
+                        HttpRequest.newBuilder(URI.create(url))
+                                .header("Authorization", "Bearer " + key)
+                                .method(method, HttpRequest.BodyPublishers.noBody())
+                                .build(),
+                        HttpResponse.BodyHandlers.ofString());
     }
 
     private static HttpResponse<String> get(String url) throws Exception {

@@ -13,6 +13,7 @@ import io.engram.serving.http.Problem;
 import io.engram.serving.recall.EmbeddingWorker;
 import io.engram.serving.recall.ResultCache;
 import io.engram.serving.store.JdbcPool;
+import io.engram.store.Archives;
 import io.engram.store.MemoryStoreWriter;
 import io.engram.store.opensearch.MemoryDocuments;
 import io.engram.store.opensearch.MemoryQuery;
@@ -227,6 +228,59 @@ public final class MemoryService {
                                                     + ")"));
                         })
                 .compose(v -> bump(MemoryStoreWriter.scopes(changes)));
+    }
+
+    /**
+     * Brings back an archived memory exactly as it was archived; the id of a consolidated memory
+     * brings back every original folded into it and removes the consolidated memory.
+     */
+    public Future<JsonObject> restore(Scope scope, UUID id) {
+        return writers.<java.util.Optional<Archives.Restored>>executeBlocking(
+                        () ->
+                                jdbc.with(
+                                        c ->
+                                                Archives.restore(
+                                                        c,
+                                                        openSearch,
+                                                        alias,
+                                                        scope,
+                                                        id,
+                                                        text ->
+                                                                embedder.embed(List.of(text))
+                                                                        .toCompletionStage()
+                                                                        .toCompletableFuture()
+                                                                        .join()
+                                                                        .get(0))),
+                        false)
+                .recover(
+                        err -> {
+                            LOG.warn("restore failed: {}", err.toString());
+                            return Future.failedFuture(
+                                    Problem.unavailable(
+                                            "memory store unavailable; nothing was restored ("
+                                                    + err.getMessage()
+                                                    + ")"));
+                        })
+                .compose(
+                        restored -> {
+                            if (restored.isEmpty()) {
+                                return Future.failedFuture(
+                                        Problem.notFound(
+                                                "no archived memory " + id + " for this user"));
+                            }
+                            JsonArray ids = new JsonArray();
+                            restored.get().memories().forEach(m -> ids.add(m.id().toString()));
+                            JsonObject out =
+                                    new JsonObject()
+                                            .put("restored", ids)
+                                            .put(
+                                                    "removed",
+                                                    restored.get()
+                                                            .removed()
+                                                            .map(UUID::toString)
+                                                            .orElse(null));
+                            return bump(List.of(scope)).map(out);
+                        });
     }
 
     private Future<Void> bump(Iterable<Scope> scopes) {
