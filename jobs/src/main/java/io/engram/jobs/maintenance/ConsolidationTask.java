@@ -40,6 +40,10 @@ public final class ConsolidationTask implements MaintenanceTask {
     static final int MAX_PER_USER = 2000;
 
     private static final ObjectMapper JSON = new ObjectMapper();
+    private static final int FLUSH_LINES = 2000;
+
+    private final List<JsonNode> indexLines = new ArrayList<>();
+    private final Set<Scope> touched = new LinkedHashSet<>();
 
     private record Row(Memory memory, long usage, Instant lastAccess) {}
 
@@ -63,7 +67,23 @@ public final class ConsolidationTask implements MaintenanceTask {
         }
         for (Scope user : users) {
             consolidate(ctx, user);
+            if (indexLines.size() >= FLUSH_LINES) {
+                flush(ctx);
+            }
         }
+        flush(ctx);
+    }
+
+    /**
+     * Index writes of many folds in one bulk request that waits for the refresh, then the cache
+     * invalidation of the users touched (a recall in between still finds the archived originals in
+     * the index and drops them at hydration, as PostgreSQL says they are archived).
+     */
+    private void flush(TaskContext ctx) {
+        Bulk.send(ctx.openSearch(), indexLines, "wait_for");
+        ctx.bump(touched);
+        indexLines.clear();
+        touched.clear();
     }
 
     private void consolidate(TaskContext ctx, Scope scope) throws SQLException {
@@ -101,9 +121,18 @@ public final class ConsolidationTask implements MaintenanceTask {
             float[] v = vectors.get(id);
             if (v != null) {
                 Memory m = rows.get(id).memory();
-                members.add(new Consolidator.Member(id, m.type(), m.content(), m.validFrom(), v));
+                members.add(
+                        new Consolidator.Member(
+                                id,
+                                m.type(),
+                                m.content(),
+                                m.validFrom(),
+                                v,
+                                m.source().equals("consolidation")));
             }
         }
+        List<List<Consolidator.Member>> clusters = new ArrayList<>();
+        List<String> contents = new ArrayList<>();
         for (List<Consolidator.Member> cluster :
                 Consolidator.clusters(members, ctx.settings().jobs().consolidationSimilarity())) {
             String content = Consolidator.fold(cluster);
@@ -111,7 +140,16 @@ public final class ConsolidationTask implements MaintenanceTask {
                 ctx.count("clusters_too_long", 1);
                 continue;
             }
-            fold(ctx, scope, cluster, content, rows, vectors);
+            clusters.add(cluster);
+            contents.add(content);
+        }
+        if (clusters.isEmpty()) {
+            return;
+        }
+        for (int i = 0; i < clusters.size(); i++) {
+            // One text a call: a batch pads every text to the longest, which costs more here.
+            float[] vector = ctx.embedder().embed(List.of(contents.get(i))).get(0);
+            fold(ctx, scope, clusters.get(i), contents.get(i), vector, rows, vectors);
         }
     }
 
@@ -120,6 +158,7 @@ public final class ConsolidationTask implements MaintenanceTask {
             Scope scope,
             List<Consolidator.Member> cluster,
             String content,
+            float[] vector,
             Map<UUID, Row> rows,
             Map<UUID, float[]> vectors)
             throws SQLException {
@@ -146,7 +185,6 @@ public final class ConsolidationTask implements MaintenanceTask {
             }
         }
         UUID id = MemoryIds.fromConsolidation(scope, originals);
-        float[] vector = ctx.embedder().embed(List.of(content)).get(0);
         Memory consolidated =
                 new Memory(
                         id,
@@ -217,14 +255,12 @@ public final class ConsolidationTask implements MaintenanceTask {
         if (archived.isEmpty()) {
             return;
         }
-        List<JsonNode> lines =
-                new ArrayList<>(MemoryDocuments.indexLines(ctx.alias(), consolidated));
+        indexLines.addAll(MemoryDocuments.indexLines(ctx.alias(), consolidated));
         for (Archives.Archived a : archived) {
-            lines.addAll(
+            indexLines.addAll(
                     MemoryDocuments.deleteLines(ctx.alias(), a.id().toString(), scope.routing()));
         }
-        Bulk.send(ctx.openSearch(), lines, "wait_for");
-        ctx.bump(List.of(scope));
+        touched.add(scope);
         ctx.count("clusters", 1);
         ctx.count("archived", archived.size());
     }

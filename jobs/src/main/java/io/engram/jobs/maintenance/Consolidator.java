@@ -23,13 +23,20 @@ public final class Consolidator {
 
     private Consolidator() {}
 
+    /** A current memory; {@code folded} when it is itself the result of a consolidation. */
     public record Member(
-            UUID id, MemoryType type, String content, Instant validFrom, float[] vector) {}
+            UUID id,
+            MemoryType type,
+            String content,
+            Instant validFrom,
+            float[] vector,
+            boolean folded) {}
 
     /**
      * Single-link clusters of members of the same type whose cosine similarity reaches {@code
-     * threshold}; episodes are never clustered. Only clusters of two or more are returned, each in
-     * time order, ordered by their first member.
+     * threshold}; episodes are never clustered. Only clusters of two or more with at least one
+     * member not folded before are returned (folded memories are never merged among themselves, so
+     * a repeated run finds nothing new), each in time order, ordered by their first member.
      */
     public static List<List<Member>> clusters(List<Member> members, double threshold) {
         List<Member> sorted = new ArrayList<>(members);
@@ -63,7 +70,7 @@ public final class Consolidator {
         }
         List<List<Member>> out = new ArrayList<>();
         for (List<Member> g : groups.values()) {
-            if (g.size() >= 2) {
+            if (g.size() >= 2 && g.stream().anyMatch(m -> !m.folded())) {
                 out.add(g);
             }
         }

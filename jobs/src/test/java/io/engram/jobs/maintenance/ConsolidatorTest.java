@@ -19,7 +19,8 @@ class ConsolidatorTest {
                 type,
                 content,
                 T.plusSeconds(day * 86_400L),
-                vector);
+                vector,
+                content.startsWith("folded"));
     }
 
     @Test
@@ -47,7 +48,9 @@ class ConsolidatorTest {
                                 member("c", 2, MemoryType.SOCIAL, 1, 0, 0),
                                 member("d", 3, MemoryType.EPISODIC, 1, 0, 0),
                                 member("e", 4, MemoryType.EPISODIC, 1, 0, 0),
-                                member("f", 5, MemoryType.SEMANTIC, 0, 1, 0)),
+                                member("f", 5, MemoryType.SEMANTIC, 0, 1, 0),
+                                member("folded g", 6, MemoryType.PROCEDURAL, 0, 0, 1),
+                                member("folded h", 7, MemoryType.PROCEDURAL, 0, 0, 1)),
                         0.8);
         assertThat(clusters).hasSize(1);
         assertThat(clusters.get(0))
