@@ -137,12 +137,41 @@ public final class RecallLoadBenchmark {
                 System.out.println(report);
                 Files.createDirectories(out.toAbsolutePath().getParent());
                 Files.writeString(out, report);
+                writeLatencies(
+                        out.resolveSibling("recall-latencies.csv"),
+                        Map.of(
+                                "single " + light + "/s",
+                                singleLight.latenciesMicros(),
+                                "multi " + light + "/s",
+                                multiLight.latenciesMicros(),
+                                "single " + rate + "/s",
+                                single.latenciesMicros(),
+                                "multi " + rate + "/s",
+                                multi.latenciesMicros(),
+                                "bare embed+kNN",
+                                bare));
             }
         } finally {
             try (var paths = Files.walk(home)) {
                 paths.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
             }
         }
+    }
+
+    /** Every latency sample, for the latency distribution plot of the results page. */
+    private static void writeLatencies(Path file, Map<String, List<Long>> series)
+            throws java.io.IOException {
+        StringBuilder csv = new StringBuilder("series,latency_ms\n");
+        new java.util.TreeMap<>(series)
+                .forEach(
+                        (name, micros) ->
+                                micros.forEach(
+                                        m ->
+                                                csv.append(name)
+                                                        .append(',')
+                                                        .append(String.format("%.3f", m / 1000.0))
+                                                        .append('\n')));
+        Files.writeString(file, csv);
     }
 
     record Result(
