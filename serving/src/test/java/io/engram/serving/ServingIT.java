@@ -471,6 +471,38 @@ class ServingIT {
     }
 
     @Test
+    void retrievalModeIsChosenPerRequest() throws Exception {
+        store(acme, "ivan", "Ivan restores old sailboats on weekends.");
+        f.refresh();
+        for (String mode : List.of("hybrid", "dense", "bm25")) {
+            JsonObject r =
+                    search(
+                            acme,
+                            "ivan",
+                            "What does Ivan restore on weekends?",
+                            new JsonObject().put("retrieval", mode));
+            assertThat(contents(r)).as(mode).contains("Ivan restores old sailboats on weekends.");
+            assertThat(r.getString("explanation"))
+                    .contains(
+                            switch (mode) {
+                                case "dense" -> "k-NN only";
+                                case "bm25" -> "BM25 only";
+                                default -> "k-NN + BM25";
+                            });
+        }
+        assertProblem(
+                f.post(
+                        "/v1/memories/search",
+                        acme,
+                        new JsonObject()
+                                .put("user_id", "ivan")
+                                .put("query", "boats?")
+                                .put("retrieval", "fuzzy")),
+                400,
+                "retrieval");
+    }
+
+    @Test
     void archivedMemoriesComeBackThroughRestoreForTheirOwnerOnly() throws Exception {
         String id = store(acme, "hana", "Hana collects vintage fountain pens.").getString("id");
         f.refresh();

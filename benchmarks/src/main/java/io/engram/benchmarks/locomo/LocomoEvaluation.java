@@ -88,7 +88,8 @@ public final class LocomoEvaluation {
             int turns = ingest(stack.config(), conversations);
             awaitIngested(stack.config());
             double ingestSeconds = (System.nanoTime() - t0) / 1e9;
-            Map<String, List<List<String>>> run = ask(stack, conversations, runFile, multi);
+            Map<String, List<List<String>>> run =
+                    ask(stack, conversations, runFile, multi, b -> {});
             List<LocomoScorer.Qa> qas = new ArrayList<>();
             for (JsonNode c : conversations) {
                 for (JsonNode q : c.path("qas")) {
@@ -104,7 +105,20 @@ public final class LocomoEvaluation {
                 }
             }
             var scores = LocomoScorer.score(qas, run, new int[] {5, 10});
-            String text = render(bench, scores, turns, ingestSeconds, multi);
+            Map<String, Map<String, Double>> variants = new LinkedHashMap<>();
+            variants.put(
+                    "hybrid (k-NN + BM25 by RRF), default weights"
+                            + (multi ? ", multi-query" : "")
+                            + " — the run above",
+                    scores.get("all"));
+            Path scratch = Files.createTempDirectory("engram-locomo-variants-");
+            for (Variant v : VARIANTS) {
+                var run2 =
+                        ask(stack, conversations, scratch.resolve("run.jsonl"), multi, v.request());
+                variants.put(v.name(), LocomoScorer.score(qas, run2, new int[] {5, 10}).get("all"));
+                System.out.println(v.name() + ": " + variants.get(v.name()));
+            }
+            String text = render(bench, scores, variants, turns, ingestSeconds, multi);
             System.out.println(text);
             Files.createDirectories(report.toAbsolutePath().getParent());
             Files.writeString(report, text);
@@ -196,8 +210,46 @@ public final class LocomoEvaluation {
                 Duration.ofMinutes(30));
     }
 
+    /** One way of asking: a name and what it sets in the search request. */
+    record Variant(String name, java.util.function.Consumer<ObjectNode> request) {}
+
+    private static final java.util.function.Consumer<ObjectNode> SIMILARITY_ONLY =
+            body ->
+                    body.putObject("weights")
+                            .put("semantic", 1.0)
+                            .put("recency", 0.0)
+                            .put("importance", 0.0)
+                            .put("usage", 0.0)
+                            .put("quality", 0.0)
+                            .put("consistency", 0.0)
+                            .put("decay", 0.0);
+
+    /** The variants asked on the same ingestion, after the main run. */
+    static final List<Variant> VARIANTS =
+            List.of(
+                    new Variant("hybrid, similarity-only ranking", SIMILARITY_ONLY),
+                    new Variant(
+                            "dense (k-NN) only, similarity-only ranking",
+                            SIMILARITY_ONLY.andThen(b -> b.put("retrieval", "dense"))),
+                    new Variant(
+                            "BM25 only, similarity-only ranking",
+                            SIMILARITY_ONLY.andThen(b -> b.put("retrieval", "bm25"))),
+                    new Variant(
+                            "dense (k-NN) only, default weights", b -> b.put("retrieval", "dense")),
+                    new Variant("BM25 only, default weights", b -> b.put("retrieval", "bm25")),
+                    new Variant(
+                            "hybrid + multi-query, default weights",
+                            b -> b.put("multi_query", true)),
+                    new Variant(
+                            "hybrid + multi-query, similarity-only ranking",
+                            SIMILARITY_ONLY.andThen(b -> b.put("multi_query", true))));
+
     private static Map<String, List<List<String>>> ask(
-            LocalStack stack, List<JsonNode> conversations, Path runFile, boolean multi)
+            LocalStack stack,
+            List<JsonNode> conversations,
+            Path runFile,
+            boolean multi,
+            java.util.function.Consumer<ObjectNode> variant)
             throws Exception {
         HttpClient http = HttpClient.newHttpClient();
         Map<String, List<List<String>>> run = new LinkedHashMap<>();
@@ -211,17 +263,7 @@ public final class LocomoEvaluation {
                         .put("limit", 10)
                         .put("force", true)
                         .put("multi_query", multi);
-                if (Boolean.getBoolean("engram.locomo.semanticOnly")) {
-                    // variant: rank by similarity alone
-                    body.putObject("weights")
-                            .put("semantic", 1.0)
-                            .put("recency", 0.0)
-                            .put("importance", 0.0)
-                            .put("usage", 0.0)
-                            .put("quality", 0.0)
-                            .put("consistency", 0.0)
-                            .put("decay", 0.0);
-                }
+                variant.accept(body);
                 HttpResponse<String> r =
                         http.send(
                                 HttpRequest.newBuilder(
@@ -258,6 +300,7 @@ public final class LocomoEvaluation {
     private static String render(
             Path bench,
             Map<String, Map<String, Double>> scores,
+            Map<String, Map<String, Double>> variants,
             int turns,
             double ingestSeconds,
             boolean multi) {
@@ -305,6 +348,38 @@ public final class LocomoEvaluation {
                                 .append(" | ")
                                 .append(m.get("cov@10"))
                                 .append(" |\n"));
+        out.append("\nThe run file is `benchmarks/results/locomo-run.jsonl`; `python3")
+                .append(" ../shared/bench/locomo/score_run.py ")
+                .append(bench)
+                .append(" benchmarks/results/locomo-run.jsonl 5,10` scores it the same way.\n\n")
+                .append("Reference points (dev, BM25 over single turns): any@10 0.593, all@10")
+                .append(" 0.495. Target: any@10 ≥ 0.80, all@10 ≥ 0.70 with cov@10 ≤ 25.\n\n")
+                .append("### Variants on the same ingestion (all questions)\n\n")
+                .append("Candidates from k-NN, BM25 or both (fused by RRF); ranked by the default")
+                .append(" weights or by similarity alone (request weights semantic = 1, others 0);")
+                .append(" multi-query adds two heuristic auxiliary questions.\n\n")
+                .append("| variant | any@5 | all@5 | any@10 | all@10 | frac@10 | cov@10 |\n")
+                .append("|---|---|---|---|---|---|---|\n");
+        variants.forEach(
+                (name, m) ->
+                        out.append("| ")
+                                .append(name)
+                                .append(" | ")
+                                .append(m.get("any@5"))
+                                .append(" | ")
+                                .append(m.get("all@5"))
+                                .append(" | ")
+                                .append(m.get("any@10"))
+                                .append(" | ")
+                                .append(m.get("all@10"))
+                                .append(" | ")
+                                .append(m.get("frac@10"))
+                                .append(" | ")
+                                .append(m.get("cov@10"))
+                                .append(" |\n"));
+        out.append(
+                "\nNot in this table: raw turns instead of extracted facts as the memories (the"
+                        + " write plane stores extracted facts only).\n");
         return out.toString();
     }
 }

@@ -262,18 +262,22 @@ public final class RecallService {
             int k = i == 0 ? candidatesForMain(call) : limits.auxPerQuery() * 3;
             ObjectNode header =
                     JSON.createObjectNode().put("index", alias).put("routing", q.routing());
-            if (!call.vectors.isEmpty()) {
+            SearchRequest.Retrieval mode = call.request.retrieval();
+            if (!call.vectors.isEmpty() && mode.knn()) {
                 ObjectNode knn = q.knn(call.vectors.get(i), k);
                 knn.set("_source", fields(false));
                 lines.add(header);
                 lines.add(knn);
                 kinds.add("knn:" + i);
             }
-            ObjectNode bm25 = q.bm25(call.queries.get(i), k);
-            bm25.set("_source", fields(!call.vectors.isEmpty()));
-            lines.add(header);
-            lines.add(bm25);
-            kinds.add("bm25:" + i);
+            // Without a query vector BM25 is all there is, whatever was asked.
+            if (mode.bm25() || call.vectors.isEmpty()) {
+                ObjectNode bm25 = q.bm25(call.queries.get(i), k);
+                bm25.set("_source", fields(!call.vectors.isEmpty()));
+                lines.add(header);
+                lines.add(bm25);
+                kinds.add("bm25:" + i);
+            }
         }
         return Future.fromCompletionStage(
                         openSearch.sendNdjsonAsync("/_msearch", lines), vertx.getOrCreateContext())
@@ -560,7 +564,13 @@ public final class RecallService {
         if (call.wasRewritten) {
             e.append(" (rewritten from the conversation)");
         }
-        e.append(call.vectors.isEmpty() ? ", BM25 only" : ", k-NN + BM25 fused by RRF");
+        SearchRequest.Retrieval mode = call.request.retrieval();
+        e.append(
+                call.vectors.isEmpty() || mode == SearchRequest.Retrieval.BM25
+                        ? ", BM25 only"
+                        : mode == SearchRequest.Retrieval.DENSE
+                                ? ", k-NN only"
+                                : ", k-NN + BM25 fused by RRF");
         e.append("; ")
                 .append(call.candidates.size())
                 .append(" candidates, ")

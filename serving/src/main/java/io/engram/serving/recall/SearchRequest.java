@@ -24,6 +24,7 @@ public record SearchRequest(
         boolean includeHistory,
         boolean multiQuery,
         boolean useLlm,
+        Retrieval retrieval,
         RankingSettings ranking,
         List<String> types,
         List<String> tiers,
@@ -33,6 +34,21 @@ public record SearchRequest(
         Instant to,
         JsonObject metadataFilter,
         String canonical) {
+
+    /** Which searches find candidates: k-NN and BM25 fused (default), or one of them alone. */
+    public enum Retrieval {
+        HYBRID,
+        DENSE,
+        BM25;
+
+        public boolean knn() {
+            return this != BM25;
+        }
+
+        public boolean bm25() {
+            return this != DENSE;
+        }
+    }
 
     public static final int MAX_QUERY_CHARS = 4000;
     public static final int MAX_LIMIT = 50;
@@ -47,6 +63,7 @@ public record SearchRequest(
                     "include_history",
                     "multi_query",
                     "use_llm",
+                    "retrieval",
                     "threshold",
                     "importance_floor",
                     "weights",
@@ -114,6 +131,7 @@ public record SearchRequest(
                 Fields.bool(body, "include_history", false),
                 Fields.bool(body, "multi_query", true),
                 Fields.bool(body, "use_llm", true),
+                retrieval(body),
                 ranking,
                 Fields.enumValues(
                         body, "types", Set.of("semantic", "episodic", "procedural", "social")),
@@ -124,6 +142,21 @@ public record SearchRequest(
                 to,
                 metadata,
                 body.encode());
+    }
+
+    private static Retrieval retrieval(JsonObject body) {
+        if (!body.containsKey("retrieval")) {
+            return Retrieval.HYBRID;
+        }
+        String v = Fields.text(body, "retrieval", 10);
+        return switch (v) {
+            case "hybrid" -> Retrieval.HYBRID;
+            case "dense" -> Retrieval.DENSE;
+            case "bm25" -> Retrieval.BM25;
+            default ->
+                    throw Problem.badRequest(
+                            "retrieval: '" + v + "' is not one of hybrid, dense, bm25");
+        };
     }
 
     private static List<HistoryMessage> history(JsonObject body) {
