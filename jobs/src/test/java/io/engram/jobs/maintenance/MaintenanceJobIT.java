@@ -327,6 +327,47 @@ class MaintenanceJobIT {
         assertThat(again.totalChanged()).as("a second run changes nothing").isZero();
     }
 
+    @Test
+    void reindexRebuildsTheIndexFromPostgresAndSwitchesTheAlias() throws Exception {
+        Scope zoe = new Scope("reindex", "default", "dev", "zoe");
+        Memory kept = seed(zoe, "Zoe grows chili peppers on her roof", "conversation", 0.5);
+        openSearch.send("POST", "/" + ALIAS + "/_refresh", null);
+        String before = aliasTarget();
+
+        MaintenanceReport report = runner.run(MaintenanceKind.REINDEX, null, NOW, "test");
+        String after = aliasTarget();
+        assertThat(after).isNotEqualTo(before).startsWith(ALIAS + "-");
+        assertThat(report.note()).contains(after);
+        long indexable;
+        try (Connection c = connect();
+                ResultSet rs =
+                        c.createStatement()
+                                .executeQuery(
+                                        "select count(*) from memories where status in ('active', 'superseded')")) {
+            rs.next();
+            indexable = rs.getLong(1);
+        }
+        assertThat(report.changed()).containsEntry("indexed", indexable);
+        assertThat(report.scanned()).isEqualTo(indexable);
+        OpenSearchClient.Response count = openSearch.send("GET", "/" + after + "/_count", null);
+        assertThat(count.body().path("count").asLong()).isEqualTo(indexable);
+        JsonNode doc = indexed(zoe, kept.id());
+        assertThat(doc.path("content").asText()).isEqualTo(kept.content());
+        assertThat(doc.path("vec").size()).isEqualTo(384);
+        assertThatThrownByReindexForOneTenant();
+    }
+
+    private static void assertThatThrownByReindexForOneTenant() {
+        org.assertj.core.api.Assertions.assertThatThrownBy(
+                        () -> runner.run(MaintenanceKind.REINDEX, "reindex", NOW, "test"))
+                .hasMessageContaining("whole index");
+    }
+
+    private static String aliasTarget() {
+        JsonNode alias = openSearch.send("GET", "/_alias/" + ALIAS, null).body();
+        return alias.fieldNames().next();
+    }
+
     // --- seeding and reading -------------------------------------------------------------
 
     private static Memory seed(Scope scope, String content, String source, double importance)
