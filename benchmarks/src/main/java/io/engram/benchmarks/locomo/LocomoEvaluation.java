@@ -113,6 +113,7 @@ public final class LocomoEvaluation {
                     scores.get("all"));
             Path scratch = Files.createTempDirectory("engram-locomo-variants-");
             for (Variant v : VARIANTS) {
+                forgetRecalls(stack.config());
                 var run2 =
                         ask(stack, conversations, scratch.resolve("run.jsonl"), multi, v.request());
                 variants.put(v.name(), LocomoScorer.score(qas, run2, new int[] {5, 10}).get("all"));
@@ -126,6 +127,39 @@ public final class LocomoEvaluation {
             try (var paths = Files.walk(home)) {
                 paths.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
             }
+        }
+    }
+
+    /**
+     * Undoes what the recall bookkeeping of the previous run wrote (usage counts, last access,
+     * recall events), once it has been flushed: otherwise the recency and usage signals of the
+     * default weights favour what the previous variant returned for the same questions.
+     */
+    private static void forgetRecalls(EngramConfig c) throws Exception {
+        try (java.sql.Connection conn =
+                java.sql.DriverManager.getConnection(
+                        c.postgres().url(), c.postgres().user(), c.postgres().password())) {
+            long last = -1;
+            long now = recallEvents(conn);
+            while (now != last) {
+                Thread.sleep(2000); // the bookkeeper flushes in batches, about every second
+                last = now;
+                now = recallEvents(conn);
+            }
+            conn.createStatement()
+                    .executeUpdate(
+                            "update memories set usage_count = 0, last_accessed_at = null"
+                                    + " where usage_count > 0 or last_accessed_at is not null");
+            conn.createStatement().executeUpdate("delete from memory_events where kind = 'recall'");
+        }
+    }
+
+    private static long recallEvents(java.sql.Connection conn) throws java.sql.SQLException {
+        try (var rs =
+                conn.createStatement()
+                        .executeQuery("select count(*) from memory_events where kind = 'recall'")) {
+            rs.next();
+            return rs.getLong(1);
         }
     }
 
@@ -224,10 +258,29 @@ public final class LocomoEvaluation {
                             .put("consistency", 0.0)
                             .put("decay", 0.0);
 
+    /** Relevance first: similarity dominates, the other signals only break near-ties. */
+    private static final java.util.function.Consumer<ObjectNode> RELEVANCE_FIRST =
+            body ->
+                    body.putObject("weights")
+                            .put("semantic", 0.80)
+                            .put("recency", 0.05)
+                            .put("importance", 0.05)
+                            .put("usage", 0.04)
+                            .put("quality", 0.03)
+                            .put("consistency", 0.015)
+                            .put("decay", 0.015);
+
     /** The variants asked on the same ingestion, after the main run. */
     static final List<Variant> VARIANTS =
             List.of(
                     new Variant("hybrid, similarity-only ranking", SIMILARITY_ONLY),
+                    new Variant(
+                            "hybrid, relevance-first weights (.80 semantic, .05 recency, .05"
+                                    + " importance, .04 usage, .03 quality, .015, .015)",
+                            RELEVANCE_FIRST),
+                    new Variant(
+                            "BM25 only, relevance-first weights",
+                            RELEVANCE_FIRST.andThen(b -> b.put("retrieval", "bm25"))),
                     new Variant(
                             "dense (k-NN) only, similarity-only ranking",
                             SIMILARITY_ONLY.andThen(b -> b.put("retrieval", "dense"))),
@@ -357,7 +410,11 @@ public final class LocomoEvaluation {
                 .append("### Variants on the same ingestion (all questions)\n\n")
                 .append("Candidates from k-NN, BM25 or both (fused by RRF); ranked by the default")
                 .append(" weights or by similarity alone (request weights semantic = 1, others 0);")
-                .append(" multi-query adds two heuristic auxiliary questions.\n\n")
+                .append(" multi-query adds two heuristic auxiliary questions. Before each variant")
+                .append(" the usage counts, last-access times and recall events the previous one")
+                .append(" wrote are reset, so no variant ranks with another's recalls. Within a")
+                .append(" run, questions are asked in file order and each one's bookkeeping is")
+                .append(" live for the next, as in production.\n\n")
                 .append("| variant | any@5 | all@5 | any@10 | all@10 | frac@10 | cov@10 |\n")
                 .append("|---|---|---|---|---|---|---|\n");
         variants.forEach(
