@@ -6,12 +6,14 @@ import java.time.Instant;
  * A recalled memory with the raw values of its ranking signals.
  *
  * @param similarity semantic similarity to the query, in [-1, 1] (cosine) or [0, 1]
- * @param lastActivity last recall, or creation when never recalled
+ * @param factTime when the fact became true (valid_from): the recency signal. How long a memory has
+ *     gone without recall is the decay signal, kept by the maintenance job, so the service's own
+ *     recalls never feed back into recency.
  */
 public record RankCandidate(
         String id,
         double similarity,
-        Instant lastActivity,
+        Instant factTime,
         double importance,
         long usageCount,
         double quality,

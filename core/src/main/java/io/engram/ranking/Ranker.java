@@ -64,7 +64,7 @@ public final class Ranker {
     public static ScoreBreakdown signals(RankCandidate c, Instant now, RankingSettings settings) {
         return new ScoreBreakdown(
                 Signals.clamp01(c.similarity()),
-                Signals.halfLife(c.lastActivity(), now, settings.recencyHalfLife()),
+                Signals.halfLife(c.factTime(), now, settings.recencyHalfLife()),
                 Signals.clamp01(c.importance()),
                 Signals.usage(c.usageCount(), settings.usageSaturation()),
                 Signals.clamp01(c.quality()),

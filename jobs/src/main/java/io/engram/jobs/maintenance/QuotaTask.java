@@ -104,7 +104,7 @@ public final class QuotaTask implements MaintenanceTask {
                         .prepareStatement(
                                 "select id, source, created_at, importance, usage_count, quality_score,"
                                         + " consistency_score, decay_score,"
-                                        + " coalesce(last_accessed_at, created_at) as last_use from memories"
+                                        + " valid_from from memories"
                                         + " where tenant_id = ? and project_id = ? and environment = ?"
                                         + " and user_id = ? and status = 'active'")) {
             MemoryEvents.bindScope(st, 1, scope);
@@ -116,7 +116,7 @@ public final class QuotaTask implements MaintenanceTask {
                             new RankCandidate(
                                     id.toString(),
                                     0,
-                                    MemoryRows.instant(rs, "last_use"),
+                                    MemoryRows.instant(rs, "valid_from"),
                                     rs.getDouble("importance"),
                                     rs.getLong("usage_count"),
                                     rs.getDouble("quality_score"),

@@ -450,12 +450,11 @@ public final class RecallService {
             double semantic = Double.isNaN(c.cosine) ? overlap(queryWords, content(c)) : c.cosine;
             if (c.row != null) {
                 Row r = c.row;
-                Instant last = instant(r.getValue("last_accessed_at"));
                 ranked.add(
                         new RankCandidate(
                                 c.id,
                                 semantic,
-                                last != null ? last : instant(r.getValue("created_at")),
+                                instant(r.getValue("valid_from")),
                                 r.getFloat("importance"),
                                 r.getLong("usage_count"),
                                 r.getFloat("quality_score"),
@@ -467,7 +466,7 @@ public final class RecallService {
                         new RankCandidate(
                                 c.id,
                                 semantic,
-                                Instant.parse(src.path("created_at").asText()),
+                                Instant.parse(src.path("valid_from").asText()),
                                 src.path("importance").asDouble(),
                                 0,
                                 0.5,
