@@ -110,7 +110,15 @@ public final class RecallLoadBenchmark {
                         HttpClient.newBuilder()
                                 .version(HttpClient.Version.HTTP_1_1)
                                 .connectTimeout(Duration.ofSeconds(5))
-                                .executor(Executors.newFixedThreadPool(8))
+                                .executor(
+                                        Executors.newFixedThreadPool(
+                                                8,
+                                                r -> {
+                                                    // daemon: the JVM ends when main does
+                                                    Thread t = new Thread(r, "load-client");
+                                                    t.setDaemon(true);
+                                                    return t;
+                                                }))
                                 .build();
                 Random random = new Random(7);
                 run(http, url, key, lines, users, 20, 10, false, random); // warm-up: 200 requests
