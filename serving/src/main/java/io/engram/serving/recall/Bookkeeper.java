@@ -56,6 +56,8 @@ public final class Bookkeeper {
             return Future.succeededFuture();
         }
         UUID[] ids = counts.keySet().toArray(new UUID[0]);
+        // One lock order for every flush: two flushes that overlap under load cannot deadlock.
+        java.util.Arrays.sort(ids);
         Integer[] n = new Integer[ids.length];
         for (int i = 0; i < ids.length; i++) {
             n[i] = counts.get(ids[i]);
