@@ -380,27 +380,18 @@ public final class LocomoEvaluation {
         out.append("|---|---|---|---|---|---|---|---|---|---|\n");
         scores.forEach(
                 (cat, m) ->
-                        out.append("| ")
-                                .append(cat)
-                                .append(" | ")
-                                .append(m.get("n").intValue())
-                                .append(" | ")
-                                .append(m.get("any@5"))
-                                .append(" | ")
-                                .append(m.get("all@5"))
-                                .append(" | ")
-                                .append(m.get("frac@5"))
-                                .append(" | ")
-                                .append(m.get("cov@5"))
-                                .append(" | ")
-                                .append(m.get("any@10"))
-                                .append(" | ")
-                                .append(m.get("all@10"))
-                                .append(" | ")
-                                .append(m.get("frac@10"))
-                                .append(" | ")
-                                .append(m.get("cov@10"))
-                                .append(" |\n"));
+                        row(
+                                out,
+                                cat + " | " + m.get("n").intValue(),
+                                m,
+                                "any@5",
+                                "all@5",
+                                "frac@5",
+                                "cov@5",
+                                "any@10",
+                                "all@10",
+                                "frac@10",
+                                "cov@10"));
         out.append("\nThe run file is `benchmarks/results/locomo-run.jsonl`; `python3")
                 .append(" ../shared/bench/locomo/score_run.py ")
                 .append(bench)
@@ -419,24 +410,22 @@ public final class LocomoEvaluation {
                 .append("|---|---|---|---|---|---|---|\n");
         variants.forEach(
                 (name, m) ->
-                        out.append("| ")
-                                .append(name)
-                                .append(" | ")
-                                .append(m.get("any@5"))
-                                .append(" | ")
-                                .append(m.get("all@5"))
-                                .append(" | ")
-                                .append(m.get("any@10"))
-                                .append(" | ")
-                                .append(m.get("all@10"))
-                                .append(" | ")
-                                .append(m.get("frac@10"))
-                                .append(" | ")
-                                .append(m.get("cov@10"))
-                                .append(" |\n"));
+                        row(
+                                out, name, m, "any@5", "all@5", "any@10", "all@10", "frac@10",
+                                "cov@10"));
         out.append(
                 "\nNot in this table: raw turns instead of extracted facts as the memories (the"
                         + " write plane stores extracted facts only).\n");
         return out.toString();
+    }
+
+    /** One table row: the label, then the named figures. */
+    private static void row(
+            StringBuilder out, String label, Map<String, Double> m, String... keys) {
+        out.append("| ").append(label);
+        for (String k : keys) {
+            out.append(" | ").append(m.get(k));
+        }
+        out.append(" |\n");
     }
 }

@@ -9,13 +9,13 @@ import io.engram.events.Role;
 import io.engram.events.SessionEndEvent;
 import io.engram.events.TopicBootstrap;
 import io.engram.events.TurnEvent;
+import io.engram.jobs.TestStores;
 import io.engram.memory.Scope;
 import io.engram.services.PostgresServer;
 import io.engram.services.SharedServices;
 import io.engram.store.opensearch.IndexBootstrap;
 import io.engram.store.opensearch.MemoryQuery;
 import io.engram.store.opensearch.OpenSearchClient;
-import io.engram.store.postgres.SchemaMigrator;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -74,11 +74,7 @@ class ExtractionJobIT {
     @BeforeAll
     static void setUp() throws Exception {
         postgres = SharedServices.postgres();
-        try (Connection c = postgres.connect("engram")) {
-            c.createStatement().execute("create database job_it");
-        }
-        jdbcUrl = postgres.jdbcUrl("job_it");
-        SchemaMigrator.migrate(jdbcUrl, postgres.user(), postgres.password());
+        jdbcUrl = TestStores.migratedDatabase("job_it");
         String bootstrap = SharedServices.kafka().bootstrapServers();
         TopicBootstrap.ensure(bootstrap, List.of(TOPIC, DLQ), 4, (short) 1);
         openSearch =

@@ -8,6 +8,7 @@ import io.engram.events.Role;
 import io.engram.events.SessionEndEvent;
 import io.engram.events.TopicBootstrap;
 import io.engram.events.TurnEvent;
+import io.engram.jobs.TestStores;
 import io.engram.jobs.runtime.LocalFlinkCluster;
 import io.engram.jobs.runtime.LocalJobs;
 import io.engram.services.Await;
@@ -15,7 +16,6 @@ import io.engram.services.PostgresServer;
 import io.engram.services.SharedServices;
 import io.engram.store.opensearch.IndexBootstrap;
 import io.engram.store.opensearch.OpenSearchClient;
-import io.engram.store.postgres.SchemaMigrator;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -53,12 +53,11 @@ class ExtractionRestoreIT {
     @Test
     void stoppedMidStreamAndRestoredFromTheCheckpointWritesTheSameRowsAsOnePass() throws Exception {
         PostgresServer postgres = SharedServices.postgres();
-        String restored = database(postgres, "restore_it");
-        String reference = database(postgres, "restore_ref");
+        String restored = TestStores.migratedDatabase("restore_it");
+        String reference = TestStores.migratedDatabase("restore_ref");
         String bootstrap = SharedServices.kafka().bootstrapServers();
         TopicBootstrap.ensure(bootstrap, List.of(TOPIC, DLQ), 2, (short) 1);
-        OpenSearchClient openSearch =
-                new OpenSearchClient(SharedServices.openSearch().url(), Duration.ofSeconds(30));
+        OpenSearchClient openSearch = TestStores.openSearch();
         IndexBootstrap.ensure(openSearch, "engram-memories-restore-it", 1, 0);
         IndexBootstrap.ensure(openSearch, "engram-memories-restore-ref", 1, 0);
         ExtractionSettings live = settings(postgres, restored, "engram-memories-restore-it");
@@ -177,16 +176,7 @@ class ExtractionRestoreIT {
                 SharedServices.kafka().bootstrapServers(),
                 TOPIC,
                 DLQ,
-                Path.of(System.getProperty("java.io.tmpdir"), "engram-test-models").toString());
-    }
-
-    private static String database(PostgresServer pg, String name) throws Exception {
-        try (Connection c = pg.connect("engram")) {
-            c.createStatement().execute("create database " + name);
-        }
-        String url = pg.jdbcUrl(name);
-        SchemaMigrator.migrate(url, pg.user(), pg.password());
-        return url;
+                TestStores.modelDir());
     }
 
     private static void produce(String bootstrap, List<ChatEvent> events) throws Exception {

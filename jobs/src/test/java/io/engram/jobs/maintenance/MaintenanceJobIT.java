@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.engram.config.EngramConfig;
 import io.engram.embedding.OnnxEmbedder;
+import io.engram.jobs.TestStores;
 import io.engram.memory.Memory;
 import io.engram.memory.MemoryChange;
 import io.engram.memory.MemoryStatus;
@@ -18,7 +19,6 @@ import io.engram.store.MemoryStoreWriter;
 import io.engram.store.opensearch.IndexBootstrap;
 import io.engram.store.opensearch.MemoryQuery;
 import io.engram.store.opensearch.OpenSearchClient;
-import io.engram.store.postgres.SchemaMigrator;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -67,16 +67,10 @@ class MaintenanceJobIT {
     @BeforeAll
     static void setUp() throws Exception {
         postgres = SharedServices.postgres();
-        try (Connection c = postgres.connect("engram")) {
-            c.createStatement().execute("create database maint_it");
-        }
-        jdbcUrl = postgres.jdbcUrl("maint_it");
-        SchemaMigrator.migrate(jdbcUrl, postgres.user(), postgres.password());
-        openSearch =
-                new OpenSearchClient(SharedServices.openSearch().url(), Duration.ofSeconds(30));
+        jdbcUrl = TestStores.migratedDatabase("maint_it");
+        openSearch = TestStores.openSearch();
         IndexBootstrap.ensure(openSearch, ALIAS, 1, 0);
-        String modelDir =
-                Path.of(System.getProperty("java.io.tmpdir"), "engram-test-models").toString();
+        String modelDir = TestStores.modelDir();
         embedder = OnnxEmbedder.load(OnnxEmbedder.ModelSpec.MINILM_L6_V2, Path.of(modelDir), 1);
         settings =
                 new MaintenanceSettings(
