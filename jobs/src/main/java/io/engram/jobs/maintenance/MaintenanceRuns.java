@@ -112,12 +112,13 @@ public final class MaintenanceRuns {
         }
     }
 
-    /** When the last successful scheduled run of {@code job} was asked for, if ever. */
+    /** When the last scheduled run of {@code job} that did not fail was asked for, if ever. */
     public static Optional<Instant> lastScheduled(Connection c, MaintenanceKind job)
             throws SQLException {
         try (PreparedStatement st =
                 c.prepareStatement(
-                        "select max(as_of) from maintenance_runs where job = ? and requested_by = 'schedule'")) {
+                        "select max(as_of) from maintenance_runs where job = ? and requested_by = 'schedule'"
+                                + " and status <> 'failed'")) {
             st.setString(1, job.wireName());
             try (ResultSet rs = st.executeQuery()) {
                 rs.next();

@@ -33,6 +33,10 @@ public final class MaintenanceScheduler implements AutoCloseable {
     private final MaintenanceRunner runner;
     private final Optional<LocalTime> dailyAt;
     private final Clock clock;
+
+    /** The last day whose daily runs are known to be requested (checked once a day). */
+    private LocalDate requestedFor;
+
     private final ScheduledExecutorService timer =
             Executors.newSingleThreadScheduledExecutor(
                     r -> {
@@ -100,11 +104,9 @@ public final class MaintenanceScheduler implements AutoCloseable {
             return;
         }
         Instant now = clock.instant();
-        Instant due =
-                LocalDate.ofInstant(now, ZoneOffset.UTC)
-                        .atTime(dailyAt.get())
-                        .toInstant(ZoneOffset.UTC);
-        if (now.isBefore(due)) {
+        LocalDate today = LocalDate.ofInstant(now, ZoneOffset.UTC);
+        Instant due = today.atTime(dailyAt.get()).toInstant(ZoneOffset.UTC);
+        if (now.isBefore(due) || today.equals(requestedFor)) {
             return;
         }
         try (Connection c =
@@ -112,6 +114,7 @@ public final class MaintenanceScheduler implements AutoCloseable {
                         settings.postgresUrl(),
                         settings.postgresUser(),
                         settings.postgresPassword())) {
+            // Also asks the table, so a restart on the same day does not run them twice.
             for (MaintenanceKind job : MaintenanceKind.DAILY) {
                 Optional<Instant> last = MaintenanceRuns.lastScheduled(c, job);
                 if (last.isEmpty() || last.get().isBefore(due)) {
@@ -119,6 +122,7 @@ public final class MaintenanceScheduler implements AutoCloseable {
                 }
             }
         }
+        requestedFor = today;
     }
 
     @Override
