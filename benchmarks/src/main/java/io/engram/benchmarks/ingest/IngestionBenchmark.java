@@ -3,8 +3,8 @@ package io.engram.benchmarks.ingest;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.engram.benchmarks.support.BenchmarkStores;
 import io.engram.benchmarks.support.KafkaProgress;
-import io.engram.config.ConfigLoader;
 import io.engram.config.EngramConfig;
 import io.engram.events.ChatEvent;
 import io.engram.events.EventCodec;
@@ -19,7 +19,6 @@ import io.engram.extraction.HeuristicExtractor;
 import io.engram.jobs.extraction.ExtractionSettings;
 import io.engram.jobs.runtime.LocalFlinkCluster;
 import io.engram.jobs.runtime.LocalJobs;
-import io.engram.local.LocalStack;
 import io.engram.memory.MemoryIds;
 import io.engram.memory.Scope;
 import io.engram.services.LocalServices;
@@ -32,7 +31,6 @@ import java.time.Instant;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -68,17 +66,16 @@ public final class IngestionBenchmark {
         List<String[]> lines = corpusLines(corpus);
 
         Path home = Files.createTempDirectory("engram-ingest-bench-");
-        try (LocalServices services =
-                LocalServices.start(
-                        new LocalServices.Spec(
-                                home, "engram", 0, 0, 0, 0, 0, "1g", "512m", true))) {
-            Map<String, String> env = new HashMap<>();
-            env.put("ENGRAM_HOME", home.toString());
-            env.put("ENGRAM_EXTRACTION_PARALLELISM", String.valueOf(parallelism));
-            env.put("ENGRAM_FLINK_CHECKPOINT_INTERVAL_MS", "1000");
+        try (LocalServices services = BenchmarkStores.start(home, "1g", "512m")) {
             EngramConfig config =
-                    LocalStack.pointAt(ConfigLoader.load(Optional.empty(), env), services);
-            LocalStack.prepareStorage(config);
+                    BenchmarkStores.prepare(
+                            home,
+                            services,
+                            Map.of(
+                                    "ENGRAM_EXTRACTION_PARALLELISM",
+                                    String.valueOf(parallelism),
+                                    "ENGRAM_FLINK_CHECKPOINT_INTERVAL_MS",
+                                    "1000"));
             OpenSearchClient openSearch =
                     new OpenSearchClient(config.openSearch().url(), Duration.ofSeconds(30));
 
@@ -88,7 +85,7 @@ public final class IngestionBenchmark {
                 run(config, openSearch, lines, turns, parallelism, out);
             }
         } finally {
-            deleteTree(home);
+            BenchmarkStores.deleteTree(home);
         }
     }
 
@@ -348,11 +345,5 @@ public final class IngestionBenchmark {
             out.add(new String[] {"Bob", "My sister Kate is a nurse in Denver."});
         }
         return out;
-    }
-
-    private static void deleteTree(Path root) throws Exception {
-        try (var paths = Files.walk(root)) {
-            paths.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-        }
     }
 }

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.engram.benchmarks.support.BenchmarkStores;
 import io.engram.benchmarks.support.KafkaProgress;
 import io.engram.config.ConfigLoader;
 import io.engram.config.EngramConfig;
@@ -25,7 +26,6 @@ import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -68,20 +68,9 @@ public final class LocomoEvaluation {
             }
         }
         Path home = Files.createTempDirectory("engram-locomo-");
-        Map<String, String> env = new HashMap<>();
-        env.put("ENGRAM_HOME", home.toString());
-        env.put("ENGRAM_PORT", "0");
+        Map<String, String> env = LocalStack.freePortSettings(home);
         env.put("ENGRAM_BOOTSTRAP_KEY", "ek_" + "1".repeat(40));
         env.put("ENGRAM_EXTRACTION_PARALLELISM", "2");
-        for (String k :
-                List.of(
-                        "POSTGRES_PORT",
-                        "KAFKA_PORT",
-                        "KAFKA_CONTROLLER_PORT",
-                        "OPENSEARCH_PORT",
-                        "REDIS_PORT")) {
-            env.put("ENGRAM_LOCAL_" + k, "0");
-        }
         EngramConfig config = ConfigLoader.load(Optional.empty(), env);
         long t0 = System.nanoTime();
         try (LocalStack stack = LocalStack.start(config)) {
@@ -119,14 +108,13 @@ public final class LocomoEvaluation {
                 variants.put(v.name(), LocomoScorer.score(qas, run2, new int[] {5, 10}).get("all"));
                 System.out.println(v.name() + ": " + variants.get(v.name()));
             }
+            BenchmarkStores.deleteTree(scratch);
             String text = render(bench, scores, variants, turns, ingestSeconds, multi);
             System.out.println(text);
             Files.createDirectories(report.toAbsolutePath().getParent());
             Files.writeString(report, text);
         } finally {
-            try (var paths = Files.walk(home)) {
-                paths.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-            }
+            BenchmarkStores.deleteTree(home);
         }
     }
 

@@ -5,7 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.engram.benchmarks.ingest.IngestionBenchmark;
-import io.engram.config.ConfigLoader;
+import io.engram.benchmarks.support.BenchmarkStores;
 import io.engram.config.EngramConfig;
 import io.engram.jobs.maintenance.MaintenanceKind;
 import io.engram.jobs.maintenance.MaintenanceReport;
@@ -13,7 +13,6 @@ import io.engram.jobs.maintenance.MaintenanceRunner;
 import io.engram.jobs.maintenance.MaintenanceSettings;
 import io.engram.jobs.runtime.LocalFlinkCluster;
 import io.engram.jobs.runtime.MaintenanceScheduler;
-import io.engram.local.LocalStack;
 import io.engram.services.LocalServices;
 import io.engram.store.opensearch.Bulk;
 import io.engram.store.opensearch.MemoryIndex;
@@ -29,10 +28,8 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.SplittableRandom;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -57,16 +54,10 @@ public final class MaintenanceBenchmark {
         int users = args.length > 1 ? Integer.parseInt(args[1]) : 10_000;
         Path out = Path.of(args.length > 2 ? args[2] : "benchmarks/results/maintenance.md");
         Path home = Files.createTempDirectory("engram-maintenance-bench-");
-        try (LocalServices services =
-                LocalServices.start(
-                        new LocalServices.Spec(
-                                home, "engram", 0, 0, 0, 0, 0, "2g", "256m", true))) {
-            Map<String, String> env = new HashMap<>();
-            env.put("ENGRAM_HOME", home.toString());
-            env.put("ENGRAM_EMBEDDING_INTRA_OP_THREADS", "1");
+        try (LocalServices services = BenchmarkStores.start(home, "2g", "256m")) {
             EngramConfig config =
-                    LocalStack.pointAt(ConfigLoader.load(Optional.empty(), env), services);
-            LocalStack.prepareStorage(config);
+                    BenchmarkStores.prepare(
+                            home, services, Map.of("ENGRAM_EMBEDDING_INTRA_OP_THREADS", "1"));
             OpenSearchClient openSearch =
                     new OpenSearchClient(config.openSearch().url(), Duration.ofSeconds(300));
 
@@ -105,6 +96,8 @@ public final class MaintenanceBenchmark {
             Files.createDirectories(out.toAbsolutePath().getParent());
             Files.writeString(out, report);
             System.out.println(report);
+        } finally {
+            BenchmarkStores.deleteTree(home);
         }
     }
 

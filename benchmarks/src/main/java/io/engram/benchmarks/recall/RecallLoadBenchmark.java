@@ -3,11 +3,10 @@ package io.engram.benchmarks.recall;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.engram.auth.ApiKeys;
 import io.engram.benchmarks.ingest.IngestionBenchmark;
-import io.engram.config.ConfigLoader;
+import io.engram.benchmarks.support.BenchmarkStores;
 import io.engram.config.EngramConfig;
 import io.engram.embedding.CachingEmbedder;
 import io.engram.embedding.OnnxEmbedder;
-import io.engram.local.LocalStack;
 import io.engram.memory.Memory;
 import io.engram.memory.MemoryChange;
 import io.engram.memory.MemoryIds;
@@ -34,7 +33,6 @@ import java.time.Instant;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -74,17 +72,12 @@ public final class RecallLoadBenchmark {
                                         : "../shared/bench/locomo/locomo_dev.jsonl"));
 
         Path home = Files.createTempDirectory("engram-recall-bench-");
-        try (LocalServices services =
-                LocalServices.start(
-                        new LocalServices.Spec(
-                                home, "engram", 0, 0, 0, 0, 0, "1g", "384m", true))) {
-            Map<String, String> env = new HashMap<>();
-            env.put("ENGRAM_HOME", home.toString());
-            env.put("ENGRAM_PORT", "0");
-            env.put("ENGRAM_EMBEDDING_INTRA_OP_THREADS", "1");
+        try (LocalServices services = BenchmarkStores.start(home, "1g", "384m")) {
             EngramConfig config =
-                    LocalStack.pointAt(ConfigLoader.load(Optional.empty(), env), services);
-            LocalStack.prepareStorage(config);
+                    BenchmarkStores.prepare(
+                            home,
+                            services,
+                            Map.of("ENGRAM_PORT", "0", "ENGRAM_EMBEDDING_INTRA_OP_THREADS", "1"));
             OpenSearchClient openSearch =
                     new OpenSearchClient(config.openSearch().url(), Duration.ofSeconds(60));
 
@@ -160,9 +153,7 @@ public final class RecallLoadBenchmark {
                                 bare));
             }
         } finally {
-            try (var paths = Files.walk(home)) {
-                paths.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-            }
+            BenchmarkStores.deleteTree(home);
         }
     }
 

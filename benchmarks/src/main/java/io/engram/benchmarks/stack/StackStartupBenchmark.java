@@ -10,7 +10,6 @@ import java.nio.file.Path;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -81,18 +80,7 @@ public final class StackStartupBenchmark {
     }
 
     private static long startStop(Path home, List<Long> stopTimes) {
-        Map<String, String> env = new HashMap<>();
-        env.put("ENGRAM_HOME", home.toString());
-        env.put("ENGRAM_PORT", "0");
-        for (String key :
-                List.of(
-                        "POSTGRES_PORT",
-                        "KAFKA_PORT",
-                        "KAFKA_CONTROLLER_PORT",
-                        "OPENSEARCH_PORT",
-                        "REDIS_PORT")) {
-            env.put("ENGRAM_LOCAL_" + key, "0");
-        }
+        Map<String, String> env = LocalStack.freePortSettings(home);
         EngramConfig config = ConfigLoader.load(Optional.empty(), env);
         LocalStack stack = LocalStack.start(config);
         long started = stack.startupTime().toMillis();

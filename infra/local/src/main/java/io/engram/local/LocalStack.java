@@ -141,6 +141,21 @@ public final class LocalStack implements AutoCloseable {
         }
     }
 
+    /**
+     * {@code ENGRAM_*} settings for a stack under {@code home} with every port (API and services)
+     * chosen free, for benchmarks and tests that run next to other stacks.
+     */
+    public static java.util.Map<String, String> freePortSettings(Path home) {
+        java.util.Map<String, String> env = new java.util.HashMap<>();
+        env.put("ENGRAM_HOME", home.toString());
+        env.put("ENGRAM_PORT", "0");
+        for (String service :
+                List.of("POSTGRES", "KAFKA", "KAFKA_CONTROLLER", "OPENSEARCH", "REDIS")) {
+            env.put("ENGRAM_LOCAL_" + service + "_PORT", "0");
+        }
+        return env;
+    }
+
     /** {@code base} with the addresses of the running services filled in. */
     public static EngramConfig pointAt(EngramConfig base, LocalServices services) {
         return base.withServices(

@@ -43,19 +43,11 @@ class LocalStackIT {
     @TempDir Path home;
 
     private EngramConfig config() {
-        return ConfigLoader.load(
-                Optional.empty(),
-                Map.of(
-                        "ENGRAM_HOME", home.toString(),
-                        "ENGRAM_PORT", "0",
-                        "ENGRAM_LOCAL_POSTGRES_PORT", "0",
-                        "ENGRAM_LOCAL_KAFKA_PORT", "0",
-                        "ENGRAM_LOCAL_KAFKA_CONTROLLER_PORT", "0",
-                        "ENGRAM_LOCAL_OPENSEARCH_PORT", "0",
-                        "ENGRAM_LOCAL_REDIS_PORT", "0",
-                        "ENGRAM_LOCAL_OPENSEARCH_HEAP", "512m",
-                        "ENGRAM_LOCAL_KAFKA_HEAP", "384m",
-                        "ENGRAM_BOOTSTRAP_KEY", "ek_0123456789abcdef0123456789abcdef01234567"));
+        Map<String, String> env = LocalStack.freePortSettings(home);
+        env.put("ENGRAM_LOCAL_OPENSEARCH_HEAP", "512m");
+        env.put("ENGRAM_LOCAL_KAFKA_HEAP", "384m");
+        env.put("ENGRAM_BOOTSTRAP_KEY", "ek_0123456789abcdef0123456789abcdef01234567");
+        return ConfigLoader.load(Optional.empty(), env);
     }
 
     @Test

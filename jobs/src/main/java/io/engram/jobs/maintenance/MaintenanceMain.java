@@ -1,9 +1,9 @@
 package io.engram.jobs.maintenance;
 
-import io.engram.cache.CacheKeys;
 import io.engram.config.ConfigLoader;
 import io.engram.config.EngramConfig;
 import io.engram.embedding.OnnxEmbedder;
+import io.engram.jobs.store.CacheGenerations;
 import io.engram.memory.Scope;
 import io.engram.store.Archives;
 import io.engram.store.opensearch.OpenSearchClient;
@@ -133,7 +133,7 @@ public final class MaintenanceMain {
             }
             if (!config.redis().url().isEmpty()) {
                 try (JedisPooled redis = new JedisPooled(URI.create(config.redis().url()))) {
-                    redis.incr(CacheKeys.generation(scope));
+                    CacheGenerations.bump(redis, List.of(scope));
                 }
             }
             restored.get()

@@ -64,7 +64,8 @@ public final class TaskContext implements AutoCloseable {
                         : new JedisPooled(URI.create(settings.redisUrl()));
     }
 
-    static Connection connect(MaintenanceSettings s) throws SQLException {
+    /** A new connection to the database the settings name. */
+    public static Connection connect(MaintenanceSettings s) throws SQLException {
         return DriverManager.getConnection(s.postgresUrl(), s.postgresUser(), s.postgresPassword());
     }
 

@@ -4,8 +4,8 @@ import io.engram.jobs.maintenance.MaintenanceKind;
 import io.engram.jobs.maintenance.MaintenanceRunner;
 import io.engram.jobs.maintenance.MaintenanceRuns;
 import io.engram.jobs.maintenance.MaintenanceSettings;
+import io.engram.jobs.maintenance.TaskContext;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -109,11 +109,7 @@ public final class MaintenanceScheduler implements AutoCloseable {
         if (now.isBefore(due) || today.equals(requestedFor)) {
             return;
         }
-        try (Connection c =
-                DriverManager.getConnection(
-                        settings.postgresUrl(),
-                        settings.postgresUser(),
-                        settings.postgresPassword())) {
+        try (Connection c = TaskContext.connect(settings)) {
             // Also asks the table, so a restart on the same day does not run them twice.
             for (MaintenanceKind job : MaintenanceKind.DAILY) {
                 Optional<Instant> last = MaintenanceRuns.lastScheduled(c, job);

@@ -1,0 +1,51 @@
+package io.engram.benchmarks.support;
+
+import io.engram.config.ConfigLoader;
+import io.engram.config.EngramConfig;
+import io.engram.local.LocalStack;
+import io.engram.services.LocalServices;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Stream;
+
+/** The real services a benchmark runs against, in a temporary home it removes afterwards. */
+public final class BenchmarkStores {
+
+    private BenchmarkStores() {}
+
+    /** PostgreSQL, Kafka, OpenSearch and Redis on free ports under {@code home}. */
+    public static LocalServices start(Path home, String openSearchHeap, String kafkaHeap) {
+        return LocalServices.start(
+                new LocalServices.Spec(
+                        home, "engram", 0, 0, 0, 0, 0, openSearchHeap, kafkaHeap, true));
+    }
+
+    /**
+     * The configuration for the running services with {@code settings} ({@code ENGRAM_*} variables)
+     * on top, and storage prepared: schema, topics, index alias.
+     */
+    public static EngramConfig prepare(
+            Path home, LocalServices services, Map<String, String> settings) {
+        Map<String, String> env = new HashMap<>(settings);
+        env.put("ENGRAM_HOME", home.toString());
+        EngramConfig config =
+                LocalStack.pointAt(ConfigLoader.load(Optional.empty(), env), services);
+        LocalStack.prepareStorage(config);
+        return config;
+    }
+
+    /** Removes a benchmark's temporary home and everything in it. */
+    public static void deleteTree(Path root) throws IOException {
+        if (!Files.exists(root)) {
+            return;
+        }
+        try (Stream<Path> paths = Files.walk(root)) {
+            paths.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        }
+    }
+}
