@@ -191,6 +191,19 @@ public final class ConfigKeys {
                     "8",
                     "LLM calls in flight per extraction task",
                     Parsers.intRange(1, 1000));
+    public static final ConfigKey<Integer> EXTRACTION_EXCERPT_TURNS =
+            ConfigKey.of(
+                    "extraction.excerpt_turns",
+                    "3",
+                    "turns per raw conversation excerpt stored next to the facts (a turn with the"
+                            + " ones before it); 0: facts only",
+                    Parsers.intRange(0, 10));
+    public static final ConfigKey<Boolean> EXTRACTION_FACTS =
+            ConfigKey.of(
+                    "extraction.facts",
+                    "true",
+                    "extract facts; false stores excerpts only (for comparisons)",
+                    Parsers::bool);
     public static final ConfigKey<Integer> FLINK_CHECKPOINT_INTERVAL_MS =
             ConfigKey.of(
                     "flink.checkpoint_interval_ms",
@@ -327,6 +340,8 @@ public final class ConfigKeys {
                     EXTRACTION_KNOWN_PER_USER,
                     EXTRACTION_PARALLELISM,
                     EXTRACTION_LLM_CONCURRENCY,
+                    EXTRACTION_EXCERPT_TURNS,
+                    EXTRACTION_FACTS,
                     FLINK_CHECKPOINT_INTERVAL_MS,
                     AUTH_BOOTSTRAP_KEY,
                     MAINTENANCE_DECAY_HALF_LIFE_DAYS,

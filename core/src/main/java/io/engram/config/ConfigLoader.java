@@ -105,7 +105,9 @@ public final class ConfigLoader {
                         values.get(ConfigKeys.EXTRACTION_KNOWN_PER_USER),
                         values.get(ConfigKeys.EXTRACTION_PARALLELISM),
                         values.get(ConfigKeys.EXTRACTION_LLM_CONCURRENCY),
-                        values.get(ConfigKeys.FLINK_CHECKPOINT_INTERVAL_MS)),
+                        values.get(ConfigKeys.FLINK_CHECKPOINT_INTERVAL_MS),
+                        values.get(ConfigKeys.EXTRACTION_EXCERPT_TURNS),
+                        values.get(ConfigKeys.EXTRACTION_FACTS)),
                 new EngramConfig.Auth(
                         Optional.of(values.get(ConfigKeys.AUTH_BOOTSTRAP_KEY))
                                 .filter(s -> !s.isEmpty())),

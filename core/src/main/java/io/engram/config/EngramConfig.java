@@ -90,7 +90,9 @@ public record EngramConfig(
             int knownMemoriesPerUser,
             int parallelism,
             int llmConcurrency,
-            int checkpointIntervalMs) {}
+            int checkpointIntervalMs,
+            int excerptTurns,
+            boolean facts) {}
 
     /**
      * The scheduled maintenance jobs: decay and tiers, consolidation, retention, quotas. {@code

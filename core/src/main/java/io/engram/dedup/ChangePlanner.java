@@ -1,6 +1,7 @@
 package io.engram.dedup;
 
 import io.engram.extraction.CandidateFact;
+import io.engram.extraction.Excerpts;
 import io.engram.memory.Memory;
 import io.engram.memory.MemoryChange;
 import io.engram.memory.MemoryIds;
@@ -44,6 +45,19 @@ public final class ChangePlanner {
         for (int i = 0; i < facts.size(); i++) {
             CandidateFact fact = facts.get(i);
             float[] vector = vectors.get(i);
+            if (Excerpts.isExcerpt(fact.tags())) {
+                // A record of what was said: nothing to deduplicate, and no fact is ever decided
+                // against it.
+                Decision create = new Decision.Create("conversation excerpt, stored as said", 0);
+                out.add(
+                        new Planned(
+                                create,
+                                new MemoryChange.Created(
+                                        newMemory(scope, sessionId, source, fact, vector, now),
+                                        create.reason(),
+                                        0)));
+                continue;
+            }
             Decision decision = policy.decide(fact, known.nearest(fact.type(), vector, NEAREST));
             MemoryChange change =
                     toChange(scope, sessionId, source, fact, vector, decision, known, now);

@@ -22,6 +22,7 @@ public final class MemoryQuery {
     private final List<String> types = new ArrayList<>();
     private final List<String> tiers = new ArrayList<>();
     private final List<String> tags = new ArrayList<>();
+    private final List<String> excludedTags = new ArrayList<>();
     private String sessionId;
     private String embeddingVersion;
     private Instant from;
@@ -49,6 +50,12 @@ public final class MemoryQuery {
     /** Memories carrying every one of these tags. */
     public MemoryQuery tags(List<String> values) {
         tags.addAll(values);
+        return this;
+    }
+
+    /** No memory carrying any of these tags. */
+    public MemoryQuery excludeTags(List<String> values) {
+        excludedTags.addAll(values);
         return this;
     }
 
@@ -97,6 +104,15 @@ public final class MemoryQuery {
         terms(filters, "tier", tiers);
         for (String tag : tags) {
             term(filters, "tags", tag);
+        }
+        if (!excludedTags.isEmpty()) {
+            ArrayNode none =
+                    filters.addObject()
+                            .putObject("bool")
+                            .putObject("must_not")
+                            .putObject("terms")
+                            .putArray("tags");
+            excludedTags.forEach(none::add);
         }
         if (sessionId != null) {
             term(filters, "session_id", sessionId);

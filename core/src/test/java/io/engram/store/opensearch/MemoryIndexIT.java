@@ -114,6 +114,28 @@ class MemoryIndexIT {
     }
 
     @Test
+    void excludedTagsLeaveOutEveryMemoryCarryingThem() {
+        MemoryQuery bob =
+                MemoryQuery.forScope(new Scope("acme", "default", "dev", "bob"))
+                        .excludeTags(List.of("excerpt"));
+        OpenSearchClient.Response response =
+                client.send(
+                        "POST",
+                        "/" + ALIAS + "/_search?routing=" + bob.routing(),
+                        bob.bm25("memory", 1000));
+        assertThat(response.ok()).isTrue();
+        List<String> got = new ArrayList<>();
+        response.body().path("hits").path("hits").forEach(h -> got.add(h.path("_id").asText()));
+        List<String> expected =
+                DOCS.stream()
+                        .filter(d -> d.user().equals("bob") && d.status().equals("active"))
+                        .filter(d -> !excerpt(d))
+                        .map(Doc::id)
+                        .toList();
+        assertThat(got).containsExactlyInAnyOrderElementsOf(expected);
+    }
+
+    @Test
     void anIndexWhoseVectorsUseAnotherEngineIsRefused() {
         ObjectNode body = MemoryIndex.createBody(1, 0);
         ((ObjectNode) body.path("mappings").path("properties").path("vec").path("method"))
@@ -130,6 +152,11 @@ class MemoryIndexIT {
                 .hasMessageContaining("must use engine 'lucene'");
     }
 
+    /** One memory in three carries the tag "excerpt". */
+    private static boolean excerpt(Doc doc) {
+        return Integer.parseInt(doc.id().substring(doc.id().lastIndexOf('-') + 1)) % 3 == 0;
+    }
+
     private static ObjectNode source(Doc doc) {
         ObjectNode o = JSON.createObjectNode();
         o.put("id", doc.id());
@@ -140,7 +167,10 @@ class MemoryIndexIT {
         o.put("type", "semantic");
         o.put("tier", "hot");
         o.put("status", doc.status());
-        o.putArray("tags");
+        ArrayNode tags = o.putArray("tags");
+        if (excerpt(doc)) {
+            tags.add("excerpt").add("travel");
+        }
         o.put("embedding_version", "test");
         o.put("content", "memory " + doc.id() + " of " + doc.user());
         o.put("valid_from", "2026-03-15T10:00:00Z");

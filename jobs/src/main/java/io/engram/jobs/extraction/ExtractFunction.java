@@ -1,6 +1,7 @@
 package io.engram.jobs.extraction;
 
 import io.engram.extraction.CandidateFact;
+import io.engram.extraction.Excerpts;
 import io.engram.extraction.ExtractionResult;
 import io.engram.extraction.ExtractionWindow;
 import java.util.ArrayList;
@@ -21,9 +22,13 @@ public class ExtractFunction extends RichAsyncFunction<WindowBatch, FactBatch> {
 
     private static final long serialVersionUID = 1L;
 
+    /** The longest turn kept whole in an excerpt. */
+    static final int EXCERPT_LINE_CHARS = 1000;
+
     private final ExtractionSettings settings;
     private transient Extractors extractors;
     private transient Counter factsExtracted;
+    private transient Counter excerptsMade;
     private transient Counter failures;
     private transient Counter llmCalls;
     private transient Counter llmTokens;
@@ -37,6 +42,7 @@ public class ExtractFunction extends RichAsyncFunction<WindowBatch, FactBatch> {
         extractors = new Extractors(settings);
         var group = getRuntimeContext().getMetricGroup();
         factsExtracted = group.counter("factsExtracted");
+        excerptsMade = group.counter("excerpts");
         failures = group.counter("extractionFailures");
         llmCalls = group.counter("llmCalls");
         llmTokens = group.counter("llmTokens");
@@ -46,11 +52,11 @@ public class ExtractFunction extends RichAsyncFunction<WindowBatch, FactBatch> {
     public void asyncInvoke(WindowBatch window, ResultFuture<FactBatch> result) {
         ExtractionWindow w = window.toWindow();
         CompletableFuture<ExtractionResult> facts =
-                w.turns().isEmpty()
+                w.turns().isEmpty() || !settings.facts()
                         ? CompletableFuture.completedFuture(ExtractionResult.Facts.of(List.of()))
                         : extractors.extractor.extractAsync(w);
         CompletableFuture<Optional<CandidateFact>> summary =
-                window.sessionEnd
+                window.sessionEnd && settings.facts()
                         ? extractors.summarizer.summarize(
                                 window.sessionId, WindowBatch.turns(window.sessionTurns))
                         : CompletableFuture.completedFuture(Optional.empty());
@@ -95,11 +101,16 @@ public class ExtractFunction extends RichAsyncFunction<WindowBatch, FactBatch> {
         List<FactRecord> facts = new ArrayList<>();
         ok.facts().forEach(f -> facts.add(FactRecord.of(f)));
         summary.ifPresent(s -> facts.add(FactRecord.of(s)));
+        factsExtracted.inc(facts.size());
+        List<CandidateFact> excerpts =
+                Excerpts.of(
+                        window.toWindow(), settings.excerptTurns(), EXCERPT_LINE_CHARS, ok.facts());
+        excerpts.forEach(e -> facts.add(FactRecord.of(e)));
+        excerptsMade.inc(excerpts.size());
         batch.facts = facts.toArray(new FactRecord[0]);
         batch.promptTokens = ok.promptTokens();
         batch.completionTokens = ok.completionTokens();
         llmTokens.inc(ok.promptTokens() + ok.completionTokens());
-        factsExtracted.inc(batch.facts.length);
         return batch;
     }
 }

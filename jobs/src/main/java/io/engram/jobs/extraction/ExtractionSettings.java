@@ -36,7 +36,9 @@ public record ExtractionSettings(
         String bootstrapServers,
         String turnsTopic,
         String dlqTopic,
-        long checkpointIntervalMs)
+        long checkpointIntervalMs,
+        int excerptTurns,
+        boolean facts)
         implements Serializable {
 
     public static ExtractionSettings from(EngramConfig c) {
@@ -70,7 +72,9 @@ public record ExtractionSettings(
                 c.kafka().bootstrapServers(),
                 c.kafka().turnsTopic(),
                 c.kafka().dlqTopic(),
-                e.checkpointIntervalMs());
+                e.checkpointIntervalMs(),
+                e.excerptTurns(),
+                e.facts());
     }
 
     public boolean llmEnabled() {

@@ -2,6 +2,7 @@ package io.engram.jobs.store;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.engram.extraction.Excerpts;
 import io.engram.memory.Memory;
 import io.engram.memory.Scope;
 import io.engram.store.opensearch.MemoryDocuments;
@@ -23,7 +24,8 @@ public final class KnownMemoryLoader {
     }
 
     public List<Memory> load(Scope scope, int limit) {
-        MemoryQuery query = MemoryQuery.forScope(scope);
+        // Excerpts are records of what was said, never decided against.
+        MemoryQuery query = MemoryQuery.forScope(scope).excludeTags(List.of(Excerpts.TAG));
         ObjectNode body = query.all();
         body.put("size", limit);
         body.putArray("sort").addObject().putObject("created_at").put("order", "desc");

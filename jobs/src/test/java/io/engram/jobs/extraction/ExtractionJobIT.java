@@ -236,9 +236,27 @@ class ExtractionJobIT {
                 ResultSet rs =
                         c.createStatement()
                                 .executeQuery(
-                                        "select count(*) from memories where user_id = 'alice' and type = 'episodic'")) {
+                                        "select count(*) from memories where user_id = 'alice' and type = 'episodic'"
+                                                + " and not ('excerpt' = any(tags))")) {
             rs.next();
             assertThat(rs.getInt(1)).as("one summary per session").isEqualTo(2);
+        }
+        // Each turn that says something is also kept as said, with up to two turns before it. An
+        // excerpt is a record, not a claim: the superseded budgets stay quoted, never superseded.
+        try (Connection c = connect();
+                ResultSet rs =
+                        c.createStatement()
+                                .executeQuery(
+                                        "select count(*), count(*) filter (where status <> 'active'),"
+                                                + " count(*) filter (where content like '%$10,000%'),"
+                                                + " min(cardinality(source_turn_ids)), max(cardinality(source_turn_ids))"
+                                                + " from memories where user_id = 'alice' and 'excerpt' = any(tags)")) {
+            rs.next();
+            assertThat(rs.getInt(1)).isGreaterThanOrEqualTo(3);
+            assertThat(rs.getInt(2)).isZero();
+            assertThat(rs.getInt(3)).isPositive();
+            assertThat(rs.getInt(4)).isGreaterThanOrEqualTo(1);
+            assertThat(rs.getInt(5)).isEqualTo(3);
         }
 
         // The index agrees (once refreshed): only the current budget is active for Alice.

@@ -47,7 +47,9 @@ final class TestSettings {
                 bootstrap,
                 turnsTopic,
                 dlqTopic,
-                500);
+                500,
+                3,
+                true);
     }
 
     static ExtractionSettings windows(int windowTurns, int overlap, long gapMs) {
@@ -80,6 +82,8 @@ final class TestSettings {
                 "",
                 "t",
                 "t.dlq",
-                500);
+                500,
+                3,
+                true);
     }
 }

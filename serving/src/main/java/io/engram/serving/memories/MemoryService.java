@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.engram.dedup.ChangePlanner;
 import io.engram.dedup.UserMemories;
 import io.engram.extraction.CandidateFact;
+import io.engram.extraction.Excerpts;
 import io.engram.memory.Memory;
 import io.engram.memory.MemoryChange;
 import io.engram.memory.MemoryType;
@@ -175,7 +176,10 @@ public final class MemoryService {
 
     /** The user's nearest current memories of one type, with vectors, from the index. */
     private Future<UserMemories> nearest(Scope scope, MemoryType type, float[] vector) {
-        MemoryQuery q = MemoryQuery.forScope(scope).types(List.of(type.wireName()));
+        MemoryQuery q =
+                MemoryQuery.forScope(scope)
+                        .types(List.of(type.wireName()))
+                        .excludeTags(List.of(Excerpts.TAG));
         ObjectNode body = q.knn(vector, 5);
         body.remove("_source");
         return Future.fromCompletionStage(

@@ -1,0 +1,109 @@
+package io.engram.extraction;
+
+import io.engram.events.Role;
+import io.engram.memory.MemoryType;
+import io.engram.text.ChitChat;
+import io.engram.text.Text;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Raw conversation excerpts as memories: for every turn of a window, the turn with the turns just
+ * before it in the same session ("Caroline: …\nMelanie: …"), as said. Facts lose what the
+ * extraction did not understand; an excerpt keeps the words that were used, the question a turn
+ * answers and the photo it shared, which is what a later question often quotes. An excerpt is a
+ * record, not a claim: it is never deduplicated against, superseded or folded, and is tagged
+ * {@value #TAG} so it can be filtered in or out.
+ */
+public final class Excerpts {
+
+    /** The tag every excerpt carries. */
+    public static final String TAG = "excerpt";
+
+    /** The importance of an excerpt: below a stated fact, above nothing. */
+    static final double IMPORTANCE = 0.3;
+
+    private Excerpts() {}
+
+    /** True for an excerpt (by its tag). */
+    public static boolean isExcerpt(List<String> tags) {
+        return tags.contains(TAG);
+    }
+
+    /**
+     * One excerpt per turn of {@code window.turns()} that says something (not only a greeting or an
+     * acknowledgement), each of that turn and up to {@code turnsPerExcerpt - 1} turns before it
+     * (from the window's context when the turn is among the first). System and tool turns are left
+     * out. {@code maxChars} bounds each line.
+     */
+    public static List<CandidateFact> of(
+            ExtractionWindow window, int turnsPerExcerpt, int maxChars) {
+        return of(window, turnsPerExcerpt, maxChars, List.of());
+    }
+
+    /**
+     * As {@link #of(ExtractionWindow, int, int)}, each excerpt as important as the most important
+     * of {@code facts} taken from its last turn (at least {@value #IMPORTANCE}): the record of a
+     * turn that stated a plan or a preference matters as much as the statement.
+     */
+    public static List<CandidateFact> of(
+            ExtractionWindow window, int turnsPerExcerpt, int maxChars, List<CandidateFact> facts) {
+        if (turnsPerExcerpt <= 0) {
+            return List.of();
+        }
+        List<ConversationTurn> said = new ArrayList<>();
+        window.context().stream().filter(Excerpts::spoken).forEach(said::add);
+        int first = said.size();
+        window.turns().stream().filter(Excerpts::spoken).forEach(said::add);
+        List<CandidateFact> out = new ArrayList<>();
+        for (int i = first; i < said.size(); i++) {
+            ConversationTurn last = said.get(i);
+            if (saysNothing(last.content())) {
+                continue;
+            }
+            List<ConversationTurn> span = said.subList(Math.max(0, i - turnsPerExcerpt + 1), i + 1);
+            StringBuilder content = new StringBuilder();
+            List<String> sources = new ArrayList<>();
+            for (ConversationTurn t : span) {
+                if (content.length() > 0) {
+                    content.append('\n');
+                }
+                content.append(line(t, maxChars));
+                sources.add(t.turnId());
+            }
+            double importance = IMPORTANCE;
+            for (CandidateFact f : facts) {
+                if (f.sourceTurnIds().contains(last.turnId())) {
+                    importance = Math.max(importance, f.importance());
+                }
+            }
+            out.add(
+                    new CandidateFact(
+                            MemoryType.EPISODIC,
+                            content.toString(),
+                            importance,
+                            List.of(TAG),
+                            sources,
+                            last.ts()));
+        }
+        return out;
+    }
+
+    /** Only greetings, thanks and acknowledgements. */
+    private static boolean saysNothing(String content) {
+        return Text.sentences(content).stream()
+                .allMatch(s -> ChitChat.matches(s) || Text.contentWords(s).isEmpty());
+    }
+
+    private static boolean spoken(ConversationTurn t) {
+        return (t.role() == Role.USER || t.role() == Role.ASSISTANT) && !t.content().isBlank();
+    }
+
+    private static String line(ConversationTurn t, int maxChars) {
+        String text = t.content().strip().replaceAll("\\s+", " ");
+        if (text.length() > maxChars) {
+            text = text.substring(0, maxChars - 1) + "…";
+        }
+        return t.speakerName() + ": " + text;
+    }
+}
