@@ -180,6 +180,24 @@ public final class Text {
         return out;
     }
 
+    /**
+     * The text without its stopwords, words as written (for a full-text query: "when", "did" and
+     * "what" match most of a conversation and say nothing of the topic). The text itself when
+     * nothing else is left.
+     */
+    public static String keywords(String text) {
+        StringBuilder out = new StringBuilder();
+        for (String w : words(text)) {
+            if (!STOPWORDS.contains(w) && !STOPWORDS.contains(fold(w))) {
+                if (out.length() > 0) {
+                    out.append(' ');
+                }
+                out.append(w);
+            }
+        }
+        return out.length() == 0 ? text : out.toString();
+    }
+
     /** The topic words of a text: no stopwords, simple plural/possessive folding. */
     public static Set<String> contentWords(String text) {
         Set<String> out = new LinkedHashSet<>();

@@ -3,8 +3,21 @@ package io.engram.serving;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.engram.cache.CacheKeys;
+import io.engram.dedup.ChangePlanner;
+import io.engram.dedup.DedupPolicy;
+import io.engram.dedup.UserMemories;
+import io.engram.embedding.OnnxEmbedder;
+import io.engram.events.Role;
+import io.engram.extraction.CandidateFact;
+import io.engram.extraction.ConversationTurn;
+import io.engram.extraction.Excerpts;
+import io.engram.extraction.ExtractionResult;
+import io.engram.extraction.ExtractionWindow;
+import io.engram.extraction.HeuristicExtractor;
+import io.engram.memory.MemoryChange;
 import io.engram.memory.Scope;
 import io.engram.services.SharedServices;
+import io.engram.store.MemoryStoreWriter;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.net.URI;
@@ -72,6 +85,107 @@ class ServingIT {
             out.add(memories.getJsonObject(i).getString("content"));
         }
         return out;
+    }
+
+    @Test
+    void excerptsAndTheFactsTakenFromThemAreNotReturnedTwice() throws Exception {
+        Scope carol = new Scope("acme", "default", "prod", "carol");
+        java.time.Instant t = java.time.Instant.parse("2026-03-15T10:00:00Z");
+        List<ConversationTurn> turns =
+                List.of(
+                        new ConversationTurn(
+                                "t1",
+                                Role.USER,
+                                java.util.Optional.of("Carol"),
+                                "We adopted a rescue greyhound named Biscuit last weekend.",
+                                t),
+                        new ConversationTurn(
+                                "t2",
+                                Role.USER,
+                                java.util.Optional.of("Dan"),
+                                "How is the greyhound settling in?",
+                                t.plusSeconds(30)),
+                        new ConversationTurn(
+                                "t3",
+                                Role.USER,
+                                java.util.Optional.of("Carol"),
+                                "Biscuit sleeps all day on the sofa and hates the rain.",
+                                t.plusSeconds(60)));
+        ExtractionWindow window = new ExtractionWindow("s1", List.of(), turns, true);
+        List<CandidateFact> facts =
+                ((ExtractionResult.Facts) new HeuristicExtractor().extract(window)).facts();
+        List<CandidateFact> all = new ArrayList<>(facts);
+        all.addAll(Excerpts.of(window, 3, 1000, facts));
+        try (OnnxEmbedder embedder =
+                        OnnxEmbedder.load(
+                                OnnxEmbedder.ModelSpec.MINILM_L6_V2,
+                                java.nio.file.Path.of(
+                                        System.getProperty("java.io.tmpdir"), "engram-test-models"),
+                                1);
+                Connection c =
+                        DriverManager.getConnection(
+                                f.config.postgres().url(),
+                                f.config.postgres().user(),
+                                f.config.postgres().password())) {
+            List<MemoryChange> changes = new ArrayList<>();
+            new ChangePlanner(new DedupPolicy(), embedder.version())
+                    .plan(
+                            carol,
+                            java.util.Optional.of("s1"),
+                            "conversation",
+                            all,
+                            embedder.embed(all.stream().map(CandidateFact::content).toList()),
+                            new UserMemories(100),
+                            t.plusSeconds(90))
+                    .forEach(p -> changes.add(p.change()));
+            new MemoryStoreWriter(f.config.memoryIndexAlias())
+                    .write(c, f.openSearch, scopes -> {}, changes);
+        }
+
+        JsonArray found =
+                search(acme, "carol", "What is the name of Carol's greyhound?", null)
+                        .getJsonArray("memories");
+        assertThat(found).isNotEmpty();
+        java.util.Set<String> covered = new java.util.HashSet<>();
+        boolean excerpt = false;
+        for (int i = 0; i < found.size(); i++) {
+            JsonObject m = found.getJsonObject(i);
+            List<String> sources = m.getJsonArray("source_turn_ids").getList();
+            // Each memory returned tells at least one turn none of those above it told.
+            assertThat(covered.containsAll(sources))
+                    .as("memory %d: %s", i, m.getString("content"))
+                    .isFalse();
+            covered.addAll(sources);
+            excerpt |= m.getJsonArray("tags").contains(Excerpts.TAG);
+        }
+        assertThat(excerpt).as("an excerpt among %s", found).isTrue();
+        assertThat(found.getJsonObject(0).getString("content")).contains("Biscuit");
+        assertThat(found.size()).isLessThan(all.size());
+
+        JsonArray onlyExcerpts =
+                search(
+                                acme,
+                                "carol",
+                                "What is the name of Carol's greyhound?",
+                                new JsonObject().put("tags", new JsonArray().add(Excerpts.TAG)))
+                        .getJsonArray("memories");
+        assertThat(onlyExcerpts).isNotEmpty();
+        for (int i = 0; i < onlyExcerpts.size(); i++) {
+            assertThat(onlyExcerpts.getJsonObject(i).getString("content")).startsWith("Carol: ");
+        }
+        JsonArray noExcerpts =
+                search(
+                                acme,
+                                "carol",
+                                "What is the name of Carol's greyhound?",
+                                new JsonObject()
+                                        .put("exclude_tags", new JsonArray().add(Excerpts.TAG)))
+                        .getJsonArray("memories");
+        assertThat(noExcerpts).isNotEmpty();
+        for (int i = 0; i < noExcerpts.size(); i++) {
+            assertThat(noExcerpts.getJsonObject(i).getJsonArray("tags").contains(Excerpts.TAG))
+                    .isFalse();
+        }
     }
 
     @Test

@@ -28,6 +28,7 @@ import java.time.LocalDateTime;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -39,7 +40,7 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Recall: decide → rewrite → multi-query → one embedding call → one {@code _msearch} (k-NN and BM25
- * per query, fused by RRF) → one hydrate from PostgreSQL → weighted ranking → respond →
+ * per query, relevance from both) → one hydrate from PostgreSQL → weighted ranking → respond →
  * bookkeeping. A dependency that fails or is slow degrades the answer and is named in {@code
  * degraded}; the call itself still succeeds.
  */
@@ -124,7 +125,10 @@ public final class RecallService {
 
     private static final class Candidate {
         final String id;
-        double cosine = Double.NaN;
+
+        /** Relevance to the best-matching query, in [-1, 1]; NaN when the index did not answer. */
+        double relevance = Double.NaN;
+
         JsonNode source;
         Row row;
 
@@ -248,6 +252,7 @@ public final class RecallService {
                 .types(r.types())
                 .tiers(r.tiers())
                 .tags(r.tags())
+                .excludeTags(r.excludeTags())
                 .session(r.sessionId())
                 .validBetween(r.from(), r.to())
                 .includeHistory(r.includeHistory())
@@ -272,7 +277,7 @@ public final class RecallService {
             }
             // Without a query vector BM25 is all there is, whatever was asked.
             if (mode.bm25() || call.vectors.isEmpty()) {
-                ObjectNode bm25 = q.bm25(call.queries.get(i), k);
+                ObjectNode bm25 = q.bm25(Text.keywords(call.queries.get(i)), k);
                 bm25.set("_source", fields(!call.vectors.isEmpty()));
                 lines.add(header);
                 lines.add(bm25);
@@ -306,6 +311,14 @@ public final class RecallService {
         return a;
     }
 
+    /**
+     * Merges the k-NN and BM25 answers of every query. Candidates are the main query's k-NN and
+     * BM25 hits and the best few of each auxiliary query (by RRF); a candidate's relevance is, per
+     * query, the mean of its cosine similarity and its BM25 score divided by the query's best BM25
+     * score (a leg that did not run counts as absent, not as zero), and its best over all queries.
+     * Cosine finds paraphrases, BM25 the exact names and rare words a question quotes; either alone
+     * misses what the other finds.
+     */
     private void fuse(Call call, List<String> kinds, JsonNode responses) {
         int queries = call.queries.size();
         for (int qi = 0; qi < queries; qi++) {
@@ -313,6 +326,9 @@ public final class RecallService {
             List<String> bm25Ids = new ArrayList<>();
             Map<String, JsonNode> hits = new LinkedHashMap<>();
             Map<String, Double> knnCos = new LinkedHashMap<>();
+            Map<String, Double> bm25Scores = new LinkedHashMap<>();
+            boolean bm25Ran = false;
+            double bestBm25 = 0;
             for (int r = 0; r < kinds.size(); r++) {
                 String kind = kinds.get(r);
                 if (!kind.endsWith(":" + qi)) {
@@ -323,28 +339,34 @@ public final class RecallService {
                     call.degraded.add("opensearch");
                     continue;
                 }
+                bm25Ran |= kind.startsWith("bm25");
                 for (JsonNode hit : resp.path("hits").path("hits")) {
                     String id = hit.path("_id").asText();
                     hits.putIfAbsent(id, hit.path("_source"));
+                    double score = hit.path("_score").asDouble();
                     if (kind.startsWith("knn")) {
                         knnIds.add(id);
                         // Lucene cosinesimil scores are (1 + cos) / 2.
-                        knnCos.put(id, 2 * hit.path("_score").asDouble() - 1);
+                        knnCos.put(id, 2 * score - 1);
                     } else {
                         bm25Ids.add(id);
+                        bm25Scores.put(id, score);
+                        bestBm25 = Math.max(bestBm25, score);
                         hits.put(id, hit.path("_source"));
                     }
                 }
             }
-            int keep = qi == 0 ? candidatesForMain(call) : limits.auxPerQuery();
-            int taken = 0;
-            for (String id :
-                    ReciprocalRankFusion.fuse(
-                                    List.of(knnIds, bm25Ids), ReciprocalRankFusion.DEFAULT_K)
-                            .keySet()) {
-                if (taken++ >= keep) {
-                    break;
-                }
+            Iterable<String> taken =
+                    qi == 0
+                            ? hits.keySet()
+                            : ReciprocalRankFusion.fuse(
+                                            List.of(knnIds, bm25Ids),
+                                            ReciprocalRankFusion.DEFAULT_K)
+                                    .keySet()
+                                    .stream()
+                                    .limit(limits.auxPerQuery())
+                                    .toList();
+            for (String id : taken) {
                 Candidate c = call.candidates.computeIfAbsent(id, Candidate::new);
                 JsonNode source = hits.get(id);
                 if (c.source == null) {
@@ -354,8 +376,17 @@ public final class RecallService {
                 if (Double.isNaN(cos) && !call.vectors.isEmpty() && source.has("vec")) {
                     cos = dot(call.vectors.get(qi), source.path("vec"));
                 }
-                if (!Double.isNaN(cos) && (Double.isNaN(c.cosine) || cos > c.cosine)) {
-                    c.cosine = cos;
+                double lexical =
+                        bm25Ran && bestBm25 > 0
+                                ? bm25Scores.getOrDefault(id, 0.0) / bestBm25
+                                : Double.NaN;
+                double relevance =
+                        Double.isNaN(cos)
+                                ? lexical
+                                : Double.isNaN(lexical) ? cos : (cos + lexical) / 2;
+                if (!Double.isNaN(relevance)
+                        && (Double.isNaN(c.relevance) || relevance > c.relevance)) {
+                    c.relevance = relevance;
                 }
             }
         }
@@ -447,7 +478,8 @@ public final class RecallService {
         List<RankCandidate> ranked = new ArrayList<>();
         Map<String, Candidate> byId = call.candidates;
         for (Candidate c : byId.values()) {
-            double semantic = Double.isNaN(c.cosine) ? overlap(queryWords, content(c)) : c.cosine;
+            double semantic =
+                    Double.isNaN(c.relevance) ? overlap(queryWords, content(c)) : c.relevance;
             if (c.row != null) {
                 Row r = c.row;
                 ranked.add(
@@ -474,7 +506,11 @@ public final class RecallService {
                                 1));
             }
         }
-        List<Ranked> top = Ranker.rank(ranked, now, call.request.ranking(), call.request.limit());
+        List<Ranked> top =
+                collapse(
+                        Ranker.rank(ranked, now, call.request.ranking(), ranked.size()),
+                        byId,
+                        call.request.limit());
         JsonArray memories = new JsonArray();
         List<UUID> returned = new ArrayList<>();
         for (Ranked r : top) {
@@ -490,6 +526,37 @@ public final class RecallService {
                 .put("explanation", explanation(call, top))
                 .put("degraded", new JsonArray(new ArrayList<>(call.degraded)))
                 .put("queries", new JsonArray(call.queries));
+    }
+
+    /**
+     * The best {@code limit} of the ranked memories, leaving out each one whose source turns are
+     * all in the memories ranked above it (a fact and the excerpt it was taken from tell the same
+     * turns twice). Memories without source turns (stored through the API) are always kept.
+     */
+    private static List<Ranked> collapse(
+            List<Ranked> ranked, Map<String, Candidate> byId, int limit) {
+        List<Ranked> out = new ArrayList<>(limit);
+        Set<String> covered = new HashSet<>();
+        for (Ranked r : ranked) {
+            if (out.size() >= limit) {
+                break;
+            }
+            List<String> sources = sourceTurns(byId.get(r.candidate().id()));
+            if (!sources.isEmpty() && covered.containsAll(sources)) {
+                continue;
+            }
+            covered.addAll(sources);
+            out.add(r);
+        }
+        return out;
+    }
+
+    private static List<String> sourceTurns(Candidate c) {
+        if (c.row == null) {
+            return List.of();
+        }
+        String[] ids = c.row.getArrayOfStrings("source_turn_ids");
+        return ids == null ? List.of() : List.of(ids);
     }
 
     private static String content(Candidate c) {
@@ -569,7 +636,7 @@ public final class RecallService {
                         ? ", BM25 only"
                         : mode == SearchRequest.Retrieval.DENSE
                                 ? ", k-NN only"
-                                : ", k-NN + BM25 fused by RRF");
+                                : ", k-NN + BM25 (relevance: mean of cosine and relative BM25)");
         e.append("; ")
                 .append(call.candidates.size())
                 .append(" candidates, ")
