@@ -83,17 +83,60 @@ public final class OnnxEmbedder implements Embedder {
         }
     }
 
+    /** A group of texts padded together may waste at most this share of its tokens on padding. */
+    static final double MAX_PADDING = 0.25;
+
+    /**
+     * Embeds in model calls of texts of similar length: a batch is padded to its longest text, so
+     * one long text among short ones (an excerpt among facts) would make every short one cost as
+     * much as it. Texts are sorted by token count and cut into groups that waste at most {@link
+     * #MAX_PADDING} of their tokens; the vectors come back in the order of {@code texts}.
+     */
     @Override
     public List<float[]> embed(List<String> texts) {
         if (texts.isEmpty()) {
             return List.of();
         }
-        int batch = texts.size();
-        long[][] ids = new long[batch][];
-        int maxLen = 0;
-        for (int i = 0; i < batch; i++) {
+        int n = texts.size();
+        long[][] ids = new long[n][];
+        for (int i = 0; i < n; i++) {
             ids[i] = tokenizer.encode(texts.get(i));
-            maxLen = Math.max(maxLen, ids[i].length);
+        }
+        Integer[] order = new Integer[n];
+        for (int i = 0; i < n; i++) {
+            order[i] = i;
+        }
+        java.util.Arrays.sort(order, java.util.Comparator.comparingInt(i -> ids[i].length));
+        float[][] out = new float[n][];
+        int start = 0;
+        long tokens = 0;
+        for (int k = 0; k < n; k++) {
+            tokens += ids[order[k]].length;
+            boolean last = k == n - 1;
+            if (last
+                    || (long) ids[order[k + 1]].length * (k + 2 - start) * (1 - MAX_PADDING)
+                            > tokens + ids[order[k + 1]].length) {
+                long[][] group = new long[k + 1 - start][];
+                for (int g = 0; g < group.length; g++) {
+                    group[g] = ids[order[start + g]];
+                }
+                List<float[]> vectors = run(group);
+                for (int g = 0; g < group.length; g++) {
+                    out[order[start + g]] = vectors.get(g);
+                }
+                start = k + 1;
+                tokens = 0;
+            }
+        }
+        return java.util.Arrays.asList(out);
+    }
+
+    /** One model call: the token ids padded to the longest, mean-pooled over the real tokens. */
+    private List<float[]> run(long[][] ids) {
+        int batch = ids.length;
+        int maxLen = 0;
+        for (long[] t : ids) {
+            maxLen = Math.max(maxLen, t.length);
         }
         long[] inputIds = new long[batch * maxLen];
         long[] mask = new long[batch * maxLen];

@@ -35,7 +35,7 @@ class OnnxEmbedderTest {
 
     @BeforeAll
     static void load() throws Exception {
-        modelDir = Files.createTempDirectory("engram-model-test");
+        modelDir = Path.of(System.getProperty("java.io.tmpdir"), "engram-test-models");
         embedder = OnnxEmbedder.load(OnnxEmbedder.ModelSpec.MINILM_L6_V2, modelDir, 1);
         reference = new AllMiniLmL6V2EmbeddingModel();
     }
@@ -52,7 +52,7 @@ class OnnxEmbedderTest {
                 getClass()
                         .getClassLoader()
                         .getResourceAsStream("all-minilm-l6-v2-tokenizer.json")) {
-            Files.copy(in, json);
+            Files.copy(in, json, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
         }
         try (HuggingFaceTokenizer hf =
                 HuggingFaceTokenizer.newInstance(json, Map.of("truncation", "false"))) {
@@ -90,6 +90,24 @@ class OnnxEmbedderTest {
         assertThat(alone).hasSize(384);
         for (int d = 0; d < alone.length; d++) {
             assertThat(inBatch[d]).isCloseTo(alone[d], within(1e-5f));
+        }
+    }
+
+    @Test
+    void textsOfVeryDifferentLengthsComeBackInTheirOrder() {
+        List<String> mixed = new java.util.ArrayList<>();
+        for (int i = 0; i < 12; i++) {
+            String text = TEXTS.get(i % TEXTS.size());
+            // Short and long texts interleaved: they are embedded in separate model calls.
+            mixed.add(i % 3 == 0 ? (text + " ").repeat(6) + i : text + " " + i);
+        }
+        List<float[]> batch = embedder.embed(mixed);
+        assertThat(batch).hasSize(mixed.size());
+        for (int i = 0; i < mixed.size(); i++) {
+            float[] alone = embedder.embed(mixed.get(i));
+            assertThat(Embedder.cosine(batch.get(i), alone))
+                    .as(mixed.get(i))
+                    .isGreaterThan(0.9999f);
         }
     }
 
