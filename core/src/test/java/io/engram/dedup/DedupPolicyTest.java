@@ -7,7 +7,7 @@ import io.engram.embedding.Embedder;
 import io.engram.embedding.OnnxEmbedder;
 import io.engram.extraction.CandidateFact;
 import io.engram.memory.MemoryType;
-import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
@@ -27,7 +27,7 @@ class DedupPolicyTest {
         embedder =
                 OnnxEmbedder.load(
                         OnnxEmbedder.ModelSpec.MINILM_L6_V2,
-                        Files.createTempDirectory("engram-model"),
+                        Path.of(System.getProperty("java.io.tmpdir"), "engram-test-models"),
                         1);
     }
 

@@ -3,6 +3,7 @@ package io.engram.serving;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.engram.services.OpenSearchNode;
+import io.engram.services.SharedServices;
 import io.vertx.core.json.JsonObject;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -62,6 +63,7 @@ class ServingDegradedIT {
                     .isEqualTo(1);
         } finally {
             node.close();
+            SharedServices.deleteTree(home);
         }
     }
 }

@@ -37,21 +37,21 @@ public class EmbeddingBenchmark extends BenchmarkDefaults {
         "How much did the flights to Maui cost in the end?"
     };
 
+    private java.nio.file.Path modelDir;
+
     @Setup
     public void setUp() throws Exception {
-        embedder =
-                OnnxEmbedder.load(
-                        OnnxEmbedder.ModelSpec.MINILM_L6_V2,
-                        Files.createTempDirectory("engram-bench-model"),
-                        intraOpThreads);
+        modelDir = Files.createTempDirectory("engram-bench-model");
+        embedder = OnnxEmbedder.load(OnnxEmbedder.ModelSpec.MINILM_L6_V2, modelDir, intraOpThreads);
         for (int i = 0; i < BATCH; i++) {
             batch.add(TEXTS[i % TEXTS.length] + " #" + i);
         }
     }
 
     @TearDown
-    public void tearDown() {
+    public void tearDown() throws java.io.IOException {
         embedder.close();
+        io.engram.benchmarks.support.BenchmarkStores.deleteTree(modelDir);
     }
 
     @Benchmark

@@ -80,7 +80,8 @@ public final class SharedServices {
         }
     }
 
-    static void deleteTree(Path root) {
+    /** Removes a directory and everything under it, best effort. */
+    public static void deleteTree(Path root) {
         if (!Files.exists(root)) {
             return;
         }
