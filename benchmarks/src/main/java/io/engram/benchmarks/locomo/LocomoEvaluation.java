@@ -67,41 +67,90 @@ public final class LocomoEvaluation {
                 }
             }
         }
+        List<LocomoScorer.Qa> qas = new ArrayList<>();
+        for (JsonNode c : conversations) {
+            for (JsonNode q : c.path("qas")) {
+                Set<String> gold = new HashSet<>();
+                q.path("evidence").forEach(e -> gold.add(e.asText()));
+                qas.add(
+                        new LocomoScorer.Qa(
+                                q.path("qa_id").asText(),
+                                q.path("category").asInt() + "-" + q.path("category_name").asText(),
+                                gold));
+            }
+        }
+        // The default write plane (facts and excerpts), every variant asked on it.
+        Ingestion main =
+                ingestAndAsk(
+                        conversations, Map.of(), qas, runFile, multi, VARIANTS, "the run above");
+        // Extracted facts alone: excerpts switched off in the write plane.
+        Path scratch = Files.createTempDirectory("engram-locomo-facts-");
+        Ingestion factsOnly =
+                ingestAndAsk(
+                        conversations,
+                        Map.of("ENGRAM_EXTRACTION_EXCERPT_TURNS", "0"),
+                        qas,
+                        scratch.resolve("run.jsonl"),
+                        multi,
+                        List.of(),
+                        "");
+        BenchmarkStores.deleteTree(scratch);
+        Map<String, Map<String, Double>> variants = new LinkedHashMap<>(main.variants());
+        variants.put(
+                "extracted facts only (write plane with extraction.excerpt_turns = 0), hybrid,"
+                        + " default weights",
+                factsOnly.scores().get("all"));
+        String text = render(bench, main, variants, multi);
+        System.out.println(text);
+        Files.createDirectories(report.toAbsolutePath().getParent());
+        Files.writeString(report, text);
+    }
+
+    /** One ingestion: its scores, the variants asked on it, its size and how long it took. */
+    record Ingestion(
+            Map<String, Map<String, Double>> scores,
+            Map<String, Map<String, Double>> variants,
+            int turns,
+            long[] memories,
+            double ingestSeconds) {}
+
+    /**
+     * Starts a fresh local stack with these settings, ingests every conversation, asks every
+     * question (written to {@code runFile}), then every variant; removes the stack's home.
+     */
+    private static Ingestion ingestAndAsk(
+            List<JsonNode> conversations,
+            Map<String, String> settings,
+            List<LocomoScorer.Qa> qas,
+            Path runFile,
+            boolean multi,
+            List<Variant> variantsToAsk,
+            String mainLabel)
+            throws Exception {
         Path home = Files.createTempDirectory("engram-locomo-");
         Map<String, String> env = LocalStack.freePortSettings(home);
         env.put("ENGRAM_BOOTSTRAP_KEY", "ek_" + "1".repeat(40));
         env.put("ENGRAM_EXTRACTION_PARALLELISM", "2");
+        env.putAll(settings);
         EngramConfig config = ConfigLoader.load(Optional.empty(), env);
         long t0 = System.nanoTime();
         try (LocalStack stack = LocalStack.start(config)) {
             int turns = ingest(stack.config(), conversations);
             awaitIngested(stack.config());
             double ingestSeconds = (System.nanoTime() - t0) / 1e9;
-            Map<String, List<List<String>>> run =
-                    ask(stack, conversations, runFile, multi, b -> {});
-            List<LocomoScorer.Qa> qas = new ArrayList<>();
-            for (JsonNode c : conversations) {
-                for (JsonNode q : c.path("qas")) {
-                    Set<String> gold = new HashSet<>();
-                    q.path("evidence").forEach(e -> gold.add(e.asText()));
-                    qas.add(
-                            new LocomoScorer.Qa(
-                                    q.path("qa_id").asText(),
-                                    q.path("category").asInt()
-                                            + "-"
-                                            + q.path("category_name").asText(),
-                                    gold));
-                }
-            }
+            long[] memories = activeMemories(stack.config());
+            var run = ask(stack, conversations, runFile, multi, b -> {});
             var scores = LocomoScorer.score(qas, run, new int[] {5, 10});
+            System.out.println(settings + ": " + scores.get("all"));
             Map<String, Map<String, Double>> variants = new LinkedHashMap<>();
             variants.put(
-                    "hybrid (k-NN + BM25 by RRF), default weights"
+                    "hybrid (k-NN + BM25), default weights"
                             + (multi ? ", multi-query" : "")
-                            + " — the run above",
+                            + " — "
+                            + mainLabel,
                     scores.get("all"));
             Path scratch = Files.createTempDirectory("engram-locomo-variants-");
-            for (Variant v : VARIANTS) {
+            for (Variant v : variantsToAsk) {
                 forgetRecalls(stack.config());
                 var run2 =
                         ask(stack, conversations, scratch.resolve("run.jsonl"), multi, v.request());
@@ -109,12 +158,24 @@ public final class LocomoEvaluation {
                 System.out.println(v.name() + ": " + variants.get(v.name()));
             }
             BenchmarkStores.deleteTree(scratch);
-            String text = render(bench, scores, variants, turns, ingestSeconds, multi);
-            System.out.println(text);
-            Files.createDirectories(report.toAbsolutePath().getParent());
-            Files.writeString(report, text);
+            return new Ingestion(scores, variants, turns, memories, ingestSeconds);
         } finally {
             BenchmarkStores.deleteTree(home);
+        }
+    }
+
+    /** Active memories: all of them, and the excerpts among them. */
+    private static long[] activeMemories(EngramConfig c) throws java.sql.SQLException {
+        try (java.sql.Connection conn =
+                        java.sql.DriverManager.getConnection(
+                                c.postgres().url(), c.postgres().user(), c.postgres().password());
+                var rs =
+                        conn.createStatement()
+                                .executeQuery(
+                                        "select count(*) filter (where 'excerpt' = any(tags)),"
+                                                + " count(*) from memories where status = 'active'")) {
+            rs.next();
+            return new long[] {rs.getLong(2), rs.getLong(1)};
         }
     }
 
@@ -261,29 +322,38 @@ public final class LocomoEvaluation {
     /** The variants asked on the same ingestion, after the main run. */
     static final List<Variant> VARIANTS =
             List.of(
-                    new Variant("hybrid, similarity-only ranking", SIMILARITY_ONLY),
+                    new Variant("hybrid, relevance-only ranking", SIMILARITY_ONLY),
                     new Variant(
                             "hybrid, relevance-first weights (.80 semantic, .05 recency, .05"
                                     + " importance, .04 usage, .03 quality, .015, .015)",
                             RELEVANCE_FIRST),
                     new Variant(
-                            "BM25 only, relevance-first weights",
-                            RELEVANCE_FIRST.andThen(b -> b.put("retrieval", "bm25"))),
-                    new Variant(
-                            "dense (k-NN) only, similarity-only ranking",
-                            SIMILARITY_ONLY.andThen(b -> b.put("retrieval", "dense"))),
-                    new Variant(
-                            "BM25 only, similarity-only ranking",
-                            SIMILARITY_ONLY.andThen(b -> b.put("retrieval", "bm25"))),
-                    new Variant(
                             "dense (k-NN) only, default weights", b -> b.put("retrieval", "dense")),
                     new Variant("BM25 only, default weights", b -> b.put("retrieval", "bm25")),
+                    new Variant(
+                            "dense (k-NN) only, relevance-only ranking",
+                            SIMILARITY_ONLY.andThen(b -> b.put("retrieval", "dense"))),
+                    new Variant(
+                            "BM25 only, relevance-only ranking",
+                            SIMILARITY_ONLY.andThen(b -> b.put("retrieval", "bm25"))),
                     new Variant(
                             "hybrid + multi-query, default weights",
                             b -> b.put("multi_query", true)),
                     new Variant(
-                            "hybrid + multi-query, similarity-only ranking",
-                            SIMILARITY_ONLY.andThen(b -> b.put("multi_query", true))));
+                            "raw excerpts only (request tags = [excerpt]), hybrid, default weights",
+                            b -> b.putArray("tags").add("excerpt")),
+                    new Variant(
+                            "raw excerpts only, dense (k-NN) only, default weights",
+                            b -> {
+                                b.putArray("tags").add("excerpt");
+                                b.put("retrieval", "dense");
+                            }),
+                    new Variant(
+                            "raw excerpts only, BM25 only, default weights",
+                            b -> {
+                                b.putArray("tags").add("excerpt");
+                                b.put("retrieval", "bm25");
+                            }));
 
     private static Map<String, List<List<String>>> ask(
             LocalStack stack,
@@ -339,12 +409,7 @@ public final class LocomoEvaluation {
     }
 
     private static String render(
-            Path bench,
-            Map<String, Map<String, Double>> scores,
-            Map<String, Map<String, Double>> variants,
-            int turns,
-            double ingestSeconds,
-            boolean multi) {
+            Path bench, Ingestion main, Map<String, Map<String, Double>> variants, boolean multi) {
         StringBuilder out = new StringBuilder();
         out.append("# LoCoMo retrieval (").append(bench.getFileName()).append(")\n\n");
         out.append("Command: `benchmarks/bin/locomo ")
@@ -356,44 +421,52 @@ public final class LocomoEvaluation {
                 .append(" cores; date ")
                 .append(LocalDate.now())
                 .append(". ")
-                .append(turns)
-                .append(
-                        " turns ingested through Kafka and the ExtractionJob (heuristic extractor) in ")
-                .append(String.format("%.0f s", ingestSeconds))
-                .append(" including stack start; questions asked through the search API, ")
+                .append(main.turns())
+                .append(" turns ingested through Kafka and the ExtractionJob (heuristic extractor,")
+                .append(" excerpts of 3 turns) in ")
+                .append(String.format("%.0f s", main.ingestSeconds()))
+                .append(" including stack start: ")
+                .append(main.memories()[0])
+                .append(" active memories, ")
+                .append(main.memories()[1])
+                .append(" of them raw excerpts. Questions asked through the search API, ")
                 .append(multi ? "multi-query on" : "multi-query off")
                 .append(", limit 10.\n\n");
         out.append(
                 "| category | n | any@5 | all@5 | frac@5 | cov@5 | any@10 | all@10 | frac@10 | cov@10 |\n");
         out.append("|---|---|---|---|---|---|---|---|---|---|\n");
-        scores.forEach(
-                (cat, m) ->
-                        row(
-                                out,
-                                cat + " | " + m.get("n").intValue(),
-                                m,
-                                "any@5",
-                                "all@5",
-                                "frac@5",
-                                "cov@5",
-                                "any@10",
-                                "all@10",
-                                "frac@10",
-                                "cov@10"));
+        main.scores()
+                .forEach(
+                        (cat, m) ->
+                                row(
+                                        out,
+                                        cat + " | " + m.get("n").intValue(),
+                                        m,
+                                        "any@5",
+                                        "all@5",
+                                        "frac@5",
+                                        "cov@5",
+                                        "any@10",
+                                        "all@10",
+                                        "frac@10",
+                                        "cov@10"));
         out.append("\nThe run file is `benchmarks/results/locomo-run.jsonl`; `python3")
                 .append(" ../shared/bench/locomo/score_run.py ")
                 .append(bench)
                 .append(" benchmarks/results/locomo-run.jsonl 5,10` scores it the same way.\n\n")
                 .append("Reference points (dev, BM25 over single turns): any@10 0.593, all@10")
                 .append(" 0.495. Target: any@10 ≥ 0.80, all@10 ≥ 0.70 with cov@10 ≤ 25.\n\n")
-                .append("### Variants on the same ingestion (all questions)\n\n")
-                .append("Candidates from k-NN, BM25 or both (fused by RRF); ranked by the default")
-                .append(" weights or by similarity alone (request weights semantic = 1, others 0);")
-                .append(" multi-query adds two heuristic auxiliary questions. Before each variant")
-                .append(" the usage counts, last-access times and recall events the previous one")
-                .append(" wrote are reset, so no variant ranks with another's recalls. Within a")
-                .append(" run, questions are asked in file order and each one's bookkeeping is")
-                .append(" live for the next, as in production.\n\n")
+                .append("### Variants (all questions)\n\n")
+                .append("Candidates from k-NN, BM25 or both; relevance is the mean of cosine")
+                .append(" similarity and BM25 score over the query's best (either alone when only")
+                .append(" one ran); ranked by the default weights or by relevance alone (request")
+                .append(" weights semantic = 1, others 0); multi-query adds two heuristic")
+                .append(" auxiliary questions; the excerpt rows filter the same store to the raw")
+                .append(" excerpts. Before each variant the usage counts, last-access times and")
+                .append(" recall events the previous one wrote are reset, so no variant ranks")
+                .append(" with another's recalls. Within a run, questions are asked in file order")
+                .append(" and each one's bookkeeping is live for the next, as in production. The")
+                .append(" last row is a second ingestion without excerpts.\n\n")
                 .append("| variant | any@5 | all@5 | any@10 | all@10 | frac@10 | cov@10 |\n")
                 .append("|---|---|---|---|---|---|---|\n");
         variants.forEach(
@@ -401,9 +474,6 @@ public final class LocomoEvaluation {
                         row(
                                 out, name, m, "any@5", "all@5", "any@10", "all@10", "frac@10",
                                 "cov@10"));
-        out.append(
-                "\nNot in this table: raw turns instead of extracted facts as the memories (the"
-                        + " write plane stores extracted facts only).\n");
         return out.toString();
     }
 
