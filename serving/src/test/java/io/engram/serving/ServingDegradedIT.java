@@ -44,6 +44,31 @@ class ServingDegradedIT {
             assertThat(degraded.status()).as(degraded.raw()).isEqualTo(200);
             assertThat(degraded.json().getJsonArray("degraded").getList()).contains("opensearch");
             assertThat(degraded.json().getJsonArray("memories").encode()).contains("Dr. Rivera");
+            // Without the index the request's filters still hold.
+            for (JsonObject filter :
+                    java.util.List.of(
+                            new JsonObject()
+                                    .put("tags", new io.vertx.core.json.JsonArray().add("x")),
+                            new JsonObject()
+                                    .put(
+                                            "types",
+                                            new io.vertx.core.json.JsonArray().add("procedural")),
+                            new JsonObject().put("session_id", "another-session"),
+                            new JsonObject().put("from", "2999-01-01T00:00:00Z"))) {
+                ServingFixture.Reply filtered =
+                        f.post("/v1/memories/search", key, body.copy().mergeIn(filter));
+                assertThat(filtered.status()).as(filtered.raw()).isEqualTo(200);
+                assertThat(filtered.json().getJsonArray("memories")).as(filter.encode()).isEmpty();
+            }
+            ServingFixture.Reply excluding =
+                    f.post(
+                            "/v1/memories/search",
+                            key,
+                            body.copy()
+                                    .put(
+                                            "exclude_tags",
+                                            new io.vertx.core.json.JsonArray().add("x")));
+            assertThat(excluding.json().getJsonArray("memories").encode()).contains("Dr. Rivera");
             assertThat(f.call("GET", "/health/ready", null, null).status()).isEqualTo(503);
 
             // A write that cannot reach the index fails cleanly and stores nothing half-way.

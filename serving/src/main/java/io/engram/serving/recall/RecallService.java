@@ -405,10 +405,44 @@ public final class RecallService {
      */
     private Future<Void> fallbackFromPostgres(Call call) {
         Scope s = call.request.scope();
-        return pool.preparedQuery(
-                        "select id from memories where tenant_id = $1 and project_id = $2 and environment = $3 and user_id = $4"
-                                + " and status = 'active' order by coalesce(last_accessed_at, created_at) desc limit 200")
-                .execute(Tuple.of(s.tenantId(), s.projectId(), s.environment(), s.userId()))
+        SearchRequest q = call.request;
+        StringBuilder sql =
+                new StringBuilder(
+                        "select id from memories where tenant_id = $1 and project_id = $2 and environment = $3"
+                                + " and user_id = $4 and status = 'active'");
+        Tuple args = Tuple.of(s.tenantId(), s.projectId(), s.environment(), s.userId());
+        // The request's filters hold without the index too.
+        if (!q.types().isEmpty()) {
+            args.addArrayOfString(q.types().toArray(String[]::new));
+            sql.append(" and type = any($").append(args.size()).append(")");
+        }
+        if (!q.tiers().isEmpty()) {
+            args.addArrayOfString(q.tiers().toArray(String[]::new));
+            sql.append(" and tier = any($").append(args.size()).append(")");
+        }
+        if (!q.tags().isEmpty()) {
+            args.addArrayOfString(q.tags().toArray(String[]::new));
+            sql.append(" and tags @> $").append(args.size());
+        }
+        if (!q.excludeTags().isEmpty()) {
+            args.addArrayOfString(q.excludeTags().toArray(String[]::new));
+            sql.append(" and not (tags && $").append(args.size()).append(")");
+        }
+        if (q.sessionId() != null) {
+            args.addString(q.sessionId());
+            sql.append(" and session_id = $").append(args.size());
+        }
+        if (q.from() != null) {
+            args.addOffsetDateTime(q.from().atOffset(java.time.ZoneOffset.UTC));
+            sql.append(" and valid_from >= $").append(args.size());
+        }
+        if (q.to() != null) {
+            args.addOffsetDateTime(q.to().atOffset(java.time.ZoneOffset.UTC));
+            sql.append(" and valid_from < $").append(args.size());
+        }
+        sql.append(" order by coalesce(last_accessed_at, created_at) desc limit 200");
+        return pool.preparedQuery(sql.toString())
+                .execute(args)
                 .timeout(limits.hydrateTimeoutMs(), TimeUnit.MILLISECONDS)
                 .map(
                         rows -> {
