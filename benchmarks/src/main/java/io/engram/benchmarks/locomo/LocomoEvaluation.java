@@ -94,8 +94,26 @@ public final class LocomoEvaluation {
                         multi,
                         List.of(),
                         "");
+        // Raw single turns alone: one-turn excerpts, no facts, no summaries.
+        Ingestion turnsOnly =
+                ingestAndAsk(
+                        conversations,
+                        Map.of(
+                                "ENGRAM_EXTRACTION_EXCERPT_TURNS",
+                                "1",
+                                "ENGRAM_EXTRACTION_FACTS",
+                                "false"),
+                        qas,
+                        scratch.resolve("run.jsonl"),
+                        multi,
+                        List.of(),
+                        "");
         BenchmarkStores.deleteTree(scratch);
         Map<String, Map<String, Double>> variants = new LinkedHashMap<>(main.variants());
+        variants.put(
+                "raw single turns only (write plane with extraction.excerpt_turns = 1,"
+                        + " extraction.facts = false), hybrid, default weights",
+                turnsOnly.scores().get("all"));
         variants.put(
                 "extracted facts only (write plane with extraction.excerpt_turns = 0), hybrid,"
                         + " default weights",
@@ -466,7 +484,8 @@ public final class LocomoEvaluation {
                 .append(" recall events the previous one wrote are reset, so no variant ranks")
                 .append(" with another's recalls. Within a run, questions are asked in file order")
                 .append(" and each one's bookkeeping is live for the next, as in production. The")
-                .append(" last row is a second ingestion without excerpts.\n\n")
+                .append(" last two rows are separate ingestions: extracted facts without")
+                .append(" excerpts, and every turn alone as a memory.\n\n")
                 .append("| variant | any@5 | all@5 | any@10 | all@10 | frac@10 | cov@10 |\n")
                 .append("|---|---|---|---|---|---|---|\n");
         variants.forEach(
