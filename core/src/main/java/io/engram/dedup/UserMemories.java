@@ -1,7 +1,6 @@
 package io.engram.dedup;
 
 import io.engram.embedding.Embedder;
-import io.engram.extraction.Excerpts;
 import io.engram.memory.Memory;
 import io.engram.memory.MemoryChange;
 import io.engram.memory.MemoryStatus;
@@ -29,10 +28,7 @@ public final class UserMemories {
 
     public static UserMemories of(List<Memory> memories, int capacity) {
         UserMemories u = new UserMemories(capacity);
-        memories.stream()
-                .filter(m -> !Excerpts.isExcerpt(m.tags()))
-                .sorted(Comparator.comparing(Memory::createdAt))
-                .forEach(u::put);
+        memories.stream().sorted(Comparator.comparing(Memory::createdAt)).forEach(u::put);
         return u;
     }
 

@@ -12,6 +12,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 
@@ -106,7 +108,7 @@ public final class OnnxEmbedder implements Embedder {
         for (int i = 0; i < n; i++) {
             order[i] = i;
         }
-        java.util.Arrays.sort(order, java.util.Comparator.comparingInt(i -> ids[i].length));
+        Arrays.sort(order, Comparator.comparingInt(i -> ids[i].length));
         float[][] out = new float[n][];
         int start = 0;
         long tokens = 0;
@@ -128,7 +130,7 @@ public final class OnnxEmbedder implements Embedder {
                 tokens = 0;
             }
         }
-        return java.util.Arrays.asList(out);
+        return Arrays.asList(out);
     }
 
     /** One model call: the token ids padded to the longest, mean-pooled over the real tokens. */

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.engram.services.OpenSearchNode;
 import io.engram.services.SharedServices;
+import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -47,12 +48,8 @@ class ServingDegradedIT {
             // Without the index the request's filters still hold.
             for (JsonObject filter :
                     java.util.List.of(
-                            new JsonObject()
-                                    .put("tags", new io.vertx.core.json.JsonArray().add("x")),
-                            new JsonObject()
-                                    .put(
-                                            "types",
-                                            new io.vertx.core.json.JsonArray().add("procedural")),
+                            new JsonObject().put("tags", new JsonArray().add("x")),
+                            new JsonObject().put("types", new JsonArray().add("procedural")),
                             new JsonObject().put("session_id", "another-session"),
                             new JsonObject().put("from", "2999-01-01T00:00:00Z"))) {
                 ServingFixture.Reply filtered =
@@ -64,10 +61,7 @@ class ServingDegradedIT {
                     f.post(
                             "/v1/memories/search",
                             key,
-                            body.copy()
-                                    .put(
-                                            "exclude_tags",
-                                            new io.vertx.core.json.JsonArray().add("x")));
+                            body.copy().put("exclude_tags", new JsonArray().add("x")));
             assertThat(excluding.json().getJsonArray("memories").encode()).contains("Dr. Rivera");
             assertThat(f.call("GET", "/health/ready", null, null).status()).isEqualTo(503);
 

@@ -21,11 +21,16 @@ import io.engram.store.MemoryStoreWriter;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.net.URI;
+import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
+import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Optional;
+import java.util.Set;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -90,25 +95,25 @@ class ServingIT {
     @Test
     void excerptsAndTheFactsTakenFromThemAreNotReturnedTwice() throws Exception {
         Scope carol = new Scope("acme", "default", "prod", "carol");
-        java.time.Instant t = java.time.Instant.parse("2026-03-15T10:00:00Z");
+        Instant t = Instant.parse("2026-03-15T10:00:00Z");
         List<ConversationTurn> turns =
                 List.of(
                         new ConversationTurn(
                                 "t1",
                                 Role.USER,
-                                java.util.Optional.of("Carol"),
+                                Optional.of("Carol"),
                                 "We adopted a rescue greyhound named Biscuit last weekend.",
                                 t),
                         new ConversationTurn(
                                 "t2",
                                 Role.USER,
-                                java.util.Optional.of("Dan"),
+                                Optional.of("Dan"),
                                 "How is the greyhound settling in?",
                                 t.plusSeconds(30)),
                         new ConversationTurn(
                                 "t3",
                                 Role.USER,
-                                java.util.Optional.of("Carol"),
+                                Optional.of("Carol"),
                                 "Biscuit sleeps all day on the sofa and hates the rain.",
                                 t.plusSeconds(60)));
         ExtractionWindow window = new ExtractionWindow("s1", List.of(), turns, true);
@@ -119,8 +124,7 @@ class ServingIT {
         try (OnnxEmbedder embedder =
                         OnnxEmbedder.load(
                                 OnnxEmbedder.ModelSpec.MINILM_L6_V2,
-                                java.nio.file.Path.of(
-                                        System.getProperty("java.io.tmpdir"), "engram-test-models"),
+                                Path.of(System.getProperty("java.io.tmpdir"), "engram-test-models"),
                                 1);
                 Connection c =
                         DriverManager.getConnection(
@@ -131,7 +135,7 @@ class ServingIT {
             new ChangePlanner(new DedupPolicy(), embedder.version())
                     .plan(
                             carol,
-                            java.util.Optional.of("s1"),
+                            Optional.of("s1"),
                             "conversation",
                             all,
                             embedder.embed(all.stream().map(CandidateFact::content).toList()),
@@ -146,7 +150,7 @@ class ServingIT {
                 search(acme, "carol", "What is the name of Carol's greyhound?", null)
                         .getJsonArray("memories");
         assertThat(found).isNotEmpty();
-        java.util.Set<String> covered = new java.util.HashSet<>();
+        Set<String> covered = new HashSet<>();
         boolean excerpt = false;
         for (int i = 0; i < found.size(); i++) {
             JsonObject m = found.getJsonObject(i);

@@ -1,7 +1,10 @@
 package io.engram.benchmarks.core;
 
+import io.engram.benchmarks.support.BenchmarkStores;
 import io.engram.embedding.OnnxEmbedder;
+import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -37,7 +40,7 @@ public class EmbeddingBenchmark extends BenchmarkDefaults {
         "How much did the flights to Maui cost in the end?"
     };
 
-    private java.nio.file.Path modelDir;
+    private Path modelDir;
 
     @Setup
     public void setUp() throws Exception {
@@ -49,9 +52,9 @@ public class EmbeddingBenchmark extends BenchmarkDefaults {
     }
 
     @TearDown
-    public void tearDown() throws java.io.IOException {
+    public void tearDown() throws IOException {
         embedder.close();
-        io.engram.benchmarks.support.BenchmarkStores.deleteTree(modelDir);
+        BenchmarkStores.deleteTree(modelDir);
     }
 
     @Benchmark

@@ -12,6 +12,7 @@ import io.engram.events.EventCodec;
 import io.engram.events.Role;
 import io.engram.events.SessionEndEvent;
 import io.engram.events.TurnEvent;
+import io.engram.extraction.Excerpts;
 import io.engram.local.LocalStack;
 import java.io.BufferedReader;
 import java.net.URI;
@@ -184,17 +185,21 @@ public final class LocomoEvaluation {
 
     /** Active memories: all of them, and the excerpts among them. */
     private static long[] activeMemories(EngramConfig c) throws java.sql.SQLException {
-        try (java.sql.Connection conn =
-                        java.sql.DriverManager.getConnection(
-                                c.postgres().url(), c.postgres().user(), c.postgres().password());
+        try (java.sql.Connection conn = connect(c);
                 var rs =
                         conn.createStatement()
                                 .executeQuery(
-                                        "select count(*) filter (where 'excerpt' = any(tags)),"
-                                                + " count(*) from memories where status = 'active'")) {
+                                        "select count(*), count(*) filter (where '"
+                                                + Excerpts.TAG
+                                                + "' = any(tags)) from memories where status = 'active'")) {
             rs.next();
-            return new long[] {rs.getLong(2), rs.getLong(1)};
+            return new long[] {rs.getLong(1), rs.getLong(2)};
         }
+    }
+
+    private static java.sql.Connection connect(EngramConfig c) throws java.sql.SQLException {
+        return java.sql.DriverManager.getConnection(
+                c.postgres().url(), c.postgres().user(), c.postgres().password());
     }
 
     /**
@@ -203,9 +208,7 @@ public final class LocomoEvaluation {
      * default weights favour what the previous variant returned for the same questions.
      */
     private static void forgetRecalls(EngramConfig c) throws Exception {
-        try (java.sql.Connection conn =
-                java.sql.DriverManager.getConnection(
-                        c.postgres().url(), c.postgres().user(), c.postgres().password())) {
+        try (java.sql.Connection conn = connect(c)) {
             long last = -1;
             long now = recallEvents(conn);
             while (now != last) {
@@ -359,17 +362,17 @@ public final class LocomoEvaluation {
                             b -> b.put("multi_query", true)),
                     new Variant(
                             "raw excerpts only (request tags = [excerpt]), hybrid, default weights",
-                            b -> b.putArray("tags").add("excerpt")),
+                            b -> b.putArray("tags").add(Excerpts.TAG)),
                     new Variant(
                             "raw excerpts only, dense (k-NN) only, default weights",
                             b -> {
-                                b.putArray("tags").add("excerpt");
+                                b.putArray("tags").add(Excerpts.TAG);
                                 b.put("retrieval", "dense");
                             }),
                     new Variant(
                             "raw excerpts only, BM25 only, default weights",
                             b -> {
-                                b.putArray("tags").add("excerpt");
+                                b.putArray("tags").add(Excerpts.TAG);
                                 b.put("retrieval", "bm25");
                             }));
 

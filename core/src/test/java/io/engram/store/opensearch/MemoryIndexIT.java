@@ -101,16 +101,24 @@ class MemoryIndexIT {
     @Test
     void bm25SearchNeverReturnsAnotherUsersMemories() {
         MemoryQuery bob = MemoryQuery.forScope(new Scope("acme", "default", "dev", "bob"));
+        List<String> got = bm25Ids(bob, 50);
+        assertThat(got).isNotEmpty();
+        for (String id : got) {
+            assertThat(id).startsWith("bob-");
+        }
+    }
+
+    /** The ids BM25 finds for "memory" under this query's scope and filters. */
+    private static List<String> bm25Ids(MemoryQuery query, int size) {
         OpenSearchClient.Response response =
                 client.send(
                         "POST",
-                        "/" + ALIAS + "/_search?routing=" + bob.routing(),
-                        bob.bm25("memory", 50));
+                        "/" + ALIAS + "/_search?routing=" + query.routing(),
+                        query.bm25("memory", size));
         assertThat(response.ok()).isTrue();
-        assertThat(response.body().path("hits").path("hits")).isNotEmpty();
-        for (JsonNode hit : response.body().path("hits").path("hits")) {
-            assertThat(hit.path("_id").asText()).startsWith("bob-");
-        }
+        List<String> ids = new ArrayList<>();
+        response.body().path("hits").path("hits").forEach(h -> ids.add(h.path("_id").asText()));
+        return ids;
     }
 
     @Test
@@ -118,14 +126,7 @@ class MemoryIndexIT {
         MemoryQuery bob =
                 MemoryQuery.forScope(new Scope("acme", "default", "dev", "bob"))
                         .excludeTags(List.of("excerpt"));
-        OpenSearchClient.Response response =
-                client.send(
-                        "POST",
-                        "/" + ALIAS + "/_search?routing=" + bob.routing(),
-                        bob.bm25("memory", 1000));
-        assertThat(response.ok()).isTrue();
-        List<String> got = new ArrayList<>();
-        response.body().path("hits").path("hits").forEach(h -> got.add(h.path("_id").asText()));
+        List<String> got = bm25Ids(bob, 1000);
         List<String> expected =
                 DOCS.stream()
                         .filter(d -> d.user().equals("bob") && d.status().equals("active"))

@@ -60,7 +60,7 @@ public class ExtractFunction extends RichAsyncFunction<WindowBatch, FactBatch> {
                         ? extractors.summarizer.summarize(
                                 window.sessionId, WindowBatch.turns(window.sessionTurns))
                         : CompletableFuture.completedFuture(Optional.empty());
-        facts.thenCombine(summary, (r, s) -> toBatch(window, r, s))
+        facts.thenCombine(summary, (r, s) -> toBatch(window, w, r, s))
                 .whenComplete(
                         (batch, error) -> {
                             if (error != null) {
@@ -85,10 +85,13 @@ public class ExtractFunction extends RichAsyncFunction<WindowBatch, FactBatch> {
     }
 
     private FactBatch toBatch(
-            WindowBatch window, ExtractionResult r, Optional<CandidateFact> summary) {
+            WindowBatch window,
+            ExtractionWindow w,
+            ExtractionResult r,
+            Optional<CandidateFact> summary) {
         FactBatch batch = FactBatch.forWindow(window);
         batch.llm = settings.llmEnabled();
-        if (settings.llmEnabled() && !window.toWindow().turns().isEmpty()) {
+        if (settings.llmEnabled() && !w.turns().isEmpty()) {
             llmCalls.inc();
         }
         if (r instanceof ExtractionResult.Failed f) {
@@ -103,8 +106,7 @@ public class ExtractFunction extends RichAsyncFunction<WindowBatch, FactBatch> {
         summary.ifPresent(s -> facts.add(FactRecord.of(s)));
         factsExtracted.inc(facts.size());
         List<CandidateFact> excerpts =
-                Excerpts.of(
-                        window.toWindow(), settings.excerptTurns(), EXCERPT_LINE_CHARS, ok.facts());
+                Excerpts.of(w, settings.excerptTurns(), EXCERPT_LINE_CHARS, ok.facts());
         excerpts.forEach(e -> facts.add(FactRecord.of(e)));
         excerptsMade.inc(excerpts.size());
         batch.facts = facts.toArray(new FactRecord[0]);
