@@ -8,10 +8,67 @@ import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.sql.Connection;
 import org.junit.jupiter.api.Test;
 
-/** Recall keeps answering when the search index goes away mid-test. */
+/** Recall keeps answering when the search index or the database goes away mid-test. */
 class ServingDegradedIT {
+
+    /** Stores Alice's dentist, and returns the search that finds it with nothing degraded. */
+    private static JsonObject storeAndFindHealthy(ServingFixture f, String key) throws Exception {
+        assertThat(
+                        f.post(
+                                        "/v1/memories",
+                                        key,
+                                        new JsonObject()
+                                                .put("user_id", "alice")
+                                                .put(
+                                                        "content",
+                                                        "Alice's dentist is Dr. Rivera on Elm Street."))
+                                .status())
+                .isEqualTo(201);
+        f.refresh();
+        JsonObject body =
+                new JsonObject().put("user_id", "alice").put("query", "Who is Alice's dentist?");
+        assertThat(f.post("/v1/memories/search", key, body).json().getJsonArray("degraded"))
+                .isEmpty();
+        return body;
+    }
+
+    @Test
+    void postgresGoneRecallAnswersFromTheIndexCopy() throws Exception {
+        String name = "degraded_pg_it";
+        try (ServingFixture f = new ServingFixture(name, SharedServices.openSearch().url())) {
+            String key = f.key("acme", "default", "prod", "read", "write");
+            JsonObject body = storeAndFindHealthy(f, key);
+            try (Connection c = SharedServices.postgres().connect("engram")) {
+                c.createStatement().execute("alter database " + name + " allow_connections false");
+                c.createStatement()
+                        .execute(
+                                "select pg_terminate_backend(pid) from pg_stat_activity where"
+                                        + " datname = '"
+                                        + name
+                                        + "'");
+            }
+            try {
+                // Another limit: not the cached answer of the healthy request.
+                ServingFixture.Reply degraded =
+                        f.post("/v1/memories/search", key, body.copy().put("limit", 3));
+                assertThat(degraded.status()).as(degraded.raw()).isEqualTo(200);
+                assertThat(degraded.json().getJsonArray("degraded").getList()).contains("postgres");
+                JsonArray memories = degraded.json().getJsonArray("memories");
+                assertThat(memories).hasSize(1);
+                assertThat(memories.getJsonObject(0).getString("content"))
+                        .isEqualTo("Alice's dentist is Dr. Rivera on Elm Street.");
+                assertThat(memories.getJsonObject(0).getString("type")).isNotBlank();
+            } finally {
+                try (Connection c = SharedServices.postgres().connect("engram")) {
+                    c.createStatement()
+                            .execute("alter database " + name + " allow_connections true");
+                }
+            }
+        }
+    }
 
     @Test
     void openSearchStoppedMidTestStillAnswers200WithDegraded() throws Exception {
@@ -19,24 +76,7 @@ class ServingDegradedIT {
         OpenSearchNode node = OpenSearchNode.start(home, 0, "384m");
         try (ServingFixture f = new ServingFixture("degraded_it", node.url())) {
             String key = f.key("acme", "default", "prod", "read", "write");
-            assertThat(
-                            f.post(
-                                            "/v1/memories",
-                                            key,
-                                            new JsonObject()
-                                                    .put("user_id", "alice")
-                                                    .put(
-                                                            "content",
-                                                            "Alice's dentist is Dr. Rivera on Elm Street."))
-                                    .status())
-                    .isEqualTo(201);
-            f.refresh();
-            JsonObject body =
-                    new JsonObject()
-                            .put("user_id", "alice")
-                            .put("query", "Who is Alice's dentist?");
-            ServingFixture.Reply healthy = f.post("/v1/memories/search", key, body);
-            assertThat(healthy.json().getJsonArray("degraded")).isEmpty();
+            JsonObject body = storeAndFindHealthy(f, key);
 
             node.close();
 

@@ -141,13 +141,7 @@ public final class MemoryQuery {
 
     /** A filtered k-NN search: the {@code k} nearest memories of this scope. */
     public ObjectNode knn(float[] vector, int k) {
-        if (vector.length != MemoryIndex.DIMENSION) {
-            throw new IllegalArgumentException(
-                    "query vector has "
-                            + vector.length
-                            + " dimensions, expected "
-                            + MemoryIndex.DIMENSION);
-        }
+        checkDimension(vector);
         ObjectNode body = JSON.createObjectNode();
         body.put("size", k);
         body.putArray("_source").add("id");
@@ -176,6 +170,44 @@ public final class MemoryQuery {
                 .put("query", text);
         bool.set("filter", filterClauses());
         return body;
+    }
+
+    /**
+     * The same hits as {@link #bm25(String, int)} (the BM25 top {@code size}), scored instead by
+     * their cosine similarity to {@code vector}, as {@code (1 + cos) / 2} like the k-NN search: a
+     * rescore of the BM25 window that keeps none of the BM25 score. Sent next to the BM25 search,
+     * it gives every lexical hit its cosine without shipping stored vectors back.
+     */
+    public ObjectNode bm25Cosine(String text, int size, float[] vector) {
+        checkDimension(vector);
+        ObjectNode body = bm25(text, size);
+        ObjectNode rescore = body.putObject("rescore");
+        rescore.put("window_size", size);
+        ObjectNode query = rescore.putObject("query");
+        query.put("query_weight", 0.0);
+        query.put("rescore_query_weight", 1.0);
+        ObjectNode scriptScore = query.putObject("rescore_query").putObject("script_score");
+        scriptScore.putObject("query").putObject("match_all");
+        ObjectNode script = scriptScore.putObject("script");
+        script.put("source", "knn_score").put("lang", "knn");
+        ObjectNode params = script.putObject("params");
+        params.put("field", MemoryIndex.VECTOR_FIELD);
+        params.put("space_type", "cosinesimil");
+        ArrayNode v = params.putArray("query_value");
+        for (float f : vector) {
+            v.add(f);
+        }
+        return body;
+    }
+
+    private static void checkDimension(float[] vector) {
+        if (vector.length != MemoryIndex.DIMENSION) {
+            throw new IllegalArgumentException(
+                    "query vector has "
+                            + vector.length
+                            + " dimensions, expected "
+                            + MemoryIndex.DIMENSION);
+        }
     }
 
     /** The memories with these ids, if they are in this scope. */

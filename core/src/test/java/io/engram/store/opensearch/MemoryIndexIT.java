@@ -2,6 +2,7 @@ package io.engram.store.opensearch;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -13,6 +14,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -105,6 +107,31 @@ class MemoryIndexIT {
         assertThat(got).isNotEmpty();
         for (String id : got) {
             assertThat(id).startsWith("bob-");
+        }
+    }
+
+    @Test
+    void bm25CosineScoresTheBm25HitsByTheirCosine() {
+        MemoryQuery bob = MemoryQuery.forScope(new Scope("acme", "default", "dev", "bob"));
+        float[] query = randomUnitVector(new Random(11));
+        OpenSearchClient.Response response =
+                client.send(
+                        "POST",
+                        "/" + ALIAS + "/_search?routing=" + bob.routing(),
+                        bob.bm25Cosine("memory", 7, query));
+        assertThat(response.ok()).as(response.body().toString()).isTrue();
+        Map<String, Double> scores = new java.util.HashMap<>();
+        response.body()
+                .path("hits")
+                .path("hits")
+                .forEach(h -> scores.put(h.path("_id").asText(), h.path("_score").asDouble()));
+        assertThat(scores.keySet()).containsExactlyInAnyOrderElementsOf(bm25Ids(bob, 7));
+        for (Doc d : DOCS) {
+            if (scores.containsKey(d.id())) {
+                assertThat(scores.get(d.id()))
+                        .as(d.id())
+                        .isCloseTo((1 + cosine(query, d.vec())) / 2, within(1e-4));
+            }
         }
     }
 

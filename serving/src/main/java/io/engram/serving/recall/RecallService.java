@@ -28,6 +28,7 @@ import java.time.LocalDateTime;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -268,20 +269,22 @@ public final class RecallService {
             ObjectNode header =
                     JSON.createObjectNode().put("index", alias).put("routing", q.routing());
             SearchRequest.Retrieval mode = call.request.retrieval();
+            // Ids and scores only: PostgreSQL hydrates, so no stored document is read here.
             if (!call.vectors.isEmpty() && mode.knn()) {
-                ObjectNode knn = q.knn(call.vectors.get(i), k);
-                knn.set("_source", fields(false));
-                lines.add(header);
-                lines.add(knn);
-                kinds.add("knn:" + i);
+                add(lines, kinds, header, q.knn(call.vectors.get(i), k), "knn:" + i);
             }
             // Without a query vector BM25 is all there is, whatever was asked.
             if (mode.bm25() || call.vectors.isEmpty()) {
-                ObjectNode bm25 = q.bm25(Text.keywords(call.queries.get(i)), k);
-                bm25.set("_source", fields(!call.vectors.isEmpty()));
-                lines.add(header);
-                lines.add(bm25);
-                kinds.add("bm25:" + i);
+                String keywords = Text.keywords(call.queries.get(i));
+                add(lines, kinds, header, q.bm25(keywords, k), "bm25:" + i);
+                if (!call.vectors.isEmpty()) {
+                    add(
+                            lines,
+                            kinds,
+                            header,
+                            q.bm25Cosine(keywords, k, call.vectors.get(i)),
+                            "cos:" + i);
+                }
             }
         }
         return Future.fromCompletionStage(
@@ -302,13 +305,16 @@ public final class RecallService {
                         });
     }
 
-    private static ArrayNode fields(boolean withVector) {
-        ArrayNode a = JSON.createArrayNode();
-        SOURCE_FIELDS.forEach(a::add);
-        if (withVector) {
-            a.add("vec");
-        }
-        return a;
+    private static void add(
+            List<JsonNode> lines,
+            List<String> kinds,
+            ObjectNode header,
+            ObjectNode search,
+            String kind) {
+        search.put("_source", false);
+        lines.add(header);
+        lines.add(search);
+        kinds.add(kind);
     }
 
     /**
@@ -324,8 +330,8 @@ public final class RecallService {
         for (int qi = 0; qi < queries; qi++) {
             List<String> knnIds = new ArrayList<>();
             List<String> bm25Ids = new ArrayList<>();
-            Map<String, JsonNode> hits = new LinkedHashMap<>();
-            Map<String, Double> knnCos = new LinkedHashMap<>();
+            Set<String> hits = new LinkedHashSet<>();
+            Map<String, Double> cosines = new HashMap<>();
             Map<String, Double> bm25Scores = new LinkedHashMap<>();
             boolean bm25Ran = false;
             double bestBm25 = 0;
@@ -342,23 +348,25 @@ public final class RecallService {
                 bm25Ran |= kind.startsWith("bm25");
                 for (JsonNode hit : resp.path("hits").path("hits")) {
                     String id = hit.path("_id").asText();
-                    hits.putIfAbsent(id, hit.path("_source"));
                     double score = hit.path("_score").asDouble();
-                    if (kind.startsWith("knn")) {
-                        knnIds.add(id);
-                        // Lucene cosinesimil scores are (1 + cos) / 2.
-                        knnCos.put(id, 2 * score - 1);
-                    } else {
+                    if (kind.startsWith("bm25")) {
+                        hits.add(id);
                         bm25Ids.add(id);
                         bm25Scores.put(id, score);
                         bestBm25 = Math.max(bestBm25, score);
-                        hits.put(id, hit.path("_source"));
+                    } else {
+                        // k-NN and the cosine rescore of the BM25 hits both score (1 + cos) / 2.
+                        cosines.put(id, 2 * score - 1);
+                        if (kind.startsWith("knn")) {
+                            hits.add(id);
+                            knnIds.add(id);
+                        }
                     }
                 }
             }
             Iterable<String> taken =
                     qi == 0
-                            ? hits.keySet()
+                            ? hits
                             : ReciprocalRankFusion.fuse(
                                             List.of(knnIds, bm25Ids),
                                             ReciprocalRankFusion.DEFAULT_K)
@@ -368,14 +376,7 @@ public final class RecallService {
                                     .toList();
             for (String id : taken) {
                 Candidate c = call.candidates.computeIfAbsent(id, Candidate::new);
-                JsonNode source = hits.get(id);
-                if (c.source == null) {
-                    c.source = source;
-                }
-                double cos = knnCos.getOrDefault(id, Double.NaN);
-                if (Double.isNaN(cos) && !call.vectors.isEmpty() && source.has("vec")) {
-                    cos = dot(call.vectors.get(qi), source.path("vec"));
-                }
+                double cos = cosines.getOrDefault(id, Double.NaN);
                 double lexical =
                         bm25Ran && bestBm25 > 0
                                 ? bm25Scores.getOrDefault(id, 0.0) / bestBm25
@@ -390,14 +391,6 @@ public final class RecallService {
                 }
             }
         }
-    }
-
-    private static double dot(float[] q, JsonNode vec) {
-        double d = 0;
-        for (int i = 0; i < q.length && i < vec.size(); i++) {
-            d += q[i] * vec.get(i).asDouble();
-        }
-        return d;
     }
 
     /**
@@ -499,10 +492,50 @@ public final class RecallService {
                         err -> {
                             call.degraded.add("postgres");
                             if (call.request.metadataFilter() != null) {
+                                // The metadata filter cannot be checked without PostgreSQL.
                                 call.candidates.clear();
+                                return Future.succeededFuture();
                             }
-                            call.candidates.values().removeIf(c -> c.source == null);
+                            return copiesFromIndex(call);
+                        });
+    }
+
+    /**
+     * Without PostgreSQL: the index's copy of the candidates (the searches read none, to stay
+     * cheap). A candidate the index does not return either is left out.
+     */
+    private Future<Void> copiesFromIndex(Call call) {
+        MemoryQuery q = query(call);
+        ObjectNode body = q.ids(new ArrayList<>(call.candidates.keySet()));
+        ArrayNode fields = body.putArray("_source");
+        SOURCE_FIELDS.forEach(fields::add);
+        return Future.fromCompletionStage(
+                        openSearch.sendAsync(
+                                "POST", "/" + alias + "/_search?routing=" + q.routing(), body),
+                        vertx.getOrCreateContext())
+                .timeout(limits.searchTimeoutMs(), TimeUnit.MILLISECONDS)
+                .map(
+                        response -> {
+                            if (!response.ok()) {
+                                throw new IllegalStateException("search " + response.status());
+                            }
+                            for (JsonNode hit : response.body().path("hits").path("hits")) {
+                                Candidate c = call.candidates.get(hit.path("_id").asText());
+                                if (c != null) {
+                                    c.source = hit.path("_source");
+                                }
+                            }
+                            return (Void) null;
+                        })
+                .recover(
+                        err -> {
+                            call.degraded.add("opensearch");
                             return Future.succeededFuture();
+                        })
+                .map(
+                        v -> {
+                            call.candidates.values().removeIf(c -> c.source == null);
+                            return (Void) null;
                         });
     }
 
