@@ -1,5 +1,6 @@
 package io.engram.config;
 
+import io.engram.embedding.OnnxEmbedder;
 import java.util.List;
 
 /** Every configuration key Engram reads, with its default and environment variable. */
@@ -84,9 +85,10 @@ public final class ConfigKeys {
     public static final ConfigKey<String> EMBEDDING_VERSION =
             ConfigKey.of(
                     "embedding.version",
-                    "minilm-l6-v2-fp32",
-                    "embedding model and variant; names the index alias",
-                    Parsers::name);
+                    OnnxEmbedder.ModelSpec.DEFAULT.version(),
+                    "embedding model and variant (minilm-l6-v2-fp32, minilm-l6-v2-int8); names the"
+                            + " index alias",
+                    v -> OnnxEmbedder.ModelSpec.forVersion(Parsers.name(v)).version());
 
     public static final ConfigKey<String> EMBEDDING_MODEL_DIR =
             ConfigKey.of(

@@ -21,8 +21,11 @@ import java.util.Map;
  * A sentence embedder run with ONNX Runtime: BERT WordPiece tokens in, {@code last_hidden_state}
  * out, masked mean pooling and L2 normalisation. One session is shared by all threads.
  *
- * <p>The fp32 model is the default because stored vectors must be reproducible: the int8 model's
- * output changes slightly with batch composition.
+ * <p>Two variants of the same model: int8 (the default; weights quantised) and fp32. Their vectors
+ * are close but not the same, so the two never share an index (the version names the index alias).
+ * The int8 model quantises activations with one scale per call, so a text's vector would depend on
+ * the texts batched with it; it is run one text per call, which keeps every vector reproducible and
+ * is still faster than fp32 in batches.
  */
 public final class OnnxEmbedder implements Embedder {
 
@@ -32,7 +35,8 @@ public final class OnnxEmbedder implements Embedder {
             String modelResource,
             String tokenizerResource,
             int dimension,
-            int maxTokens) {
+            int maxTokens,
+            boolean batchInvariant) {
 
         /** all-MiniLM-L6-v2, fp32, from the langchain4j model jar on Maven Central. */
         public static final ModelSpec MINILM_L6_V2 =
@@ -41,7 +45,42 @@ public final class OnnxEmbedder implements Embedder {
                         "all-minilm-l6-v2.onnx",
                         "all-minilm-l6-v2-tokenizer.json",
                         384,
-                        256);
+                        256,
+                        true);
+
+        /** all-MiniLM-L6-v2 with int8 weights, from langchain4j's quantised model jar. */
+        public static final ModelSpec MINILM_L6_V2_INT8 =
+                new ModelSpec(
+                        "minilm-l6-v2-int8",
+                        "all-minilm-l6-v2-q.onnx",
+                        "all-minilm-l6-v2-q-tokenizer.json",
+                        384,
+                        256,
+                        false);
+
+        public static final List<ModelSpec> KNOWN = List.of(MINILM_L6_V2, MINILM_L6_V2_INT8);
+
+        /**
+         * The default: on LoCoMo as good as fp32 (benchmarks/results/locomo.md), at less than half
+         * the cost per text.
+         */
+        public static final ModelSpec DEFAULT = MINILM_L6_V2_INT8;
+
+        /** The model of an {@code embedding.version}; an unknown version names the known ones. */
+        public static ModelSpec forVersion(String version) {
+            return KNOWN.stream()
+                    .filter(m -> m.version().equals(version))
+                    .findFirst()
+                    .orElseThrow(
+                            () ->
+                                    new IllegalArgumentException(
+                                            "unknown embedding version '"
+                                                    + version
+                                                    + "'; known: "
+                                                    + KNOWN.stream()
+                                                            .map(ModelSpec::version)
+                                                            .toList()));
+        }
     }
 
     private final ModelSpec spec;
@@ -92,7 +131,8 @@ public final class OnnxEmbedder implements Embedder {
      * Embeds in model calls of texts of similar length: a batch is padded to its longest text, so
      * one long text among short ones (an excerpt among facts) would make every short one cost as
      * much as it. Texts are sorted by token count and cut into groups that waste at most {@link
-     * #MAX_PADDING} of their tokens; the vectors come back in the order of {@code texts}.
+     * #MAX_PADDING} of their tokens (a model that is not batch-invariant gets one text per call);
+     * the vectors come back in the order of {@code texts}.
      */
     @Override
     public List<float[]> embed(List<String> texts) {
@@ -116,6 +156,7 @@ public final class OnnxEmbedder implements Embedder {
             tokens += ids[order[k]].length;
             boolean last = k == n - 1;
             if (last
+                    || !spec.batchInvariant()
                     || (long) ids[order[k + 1]].length * (k + 2 - start) * (1 - MAX_PADDING)
                             > tokens + ids[order[k + 1]].length) {
                 long[][] group = new long[k + 1 - start][];

@@ -23,7 +23,7 @@ class ConfigLoaderTest {
         assertThat(config.kafka().turnsTopic()).isEqualTo("engram.turns");
         assertThat(config.kafka().dlqTopic()).isEqualTo("engram.turns.dlq");
         assertThat(config.postgres().url()).isEmpty();
-        assertThat(config.memoryIndexAlias()).isEqualTo("engram-memories-minilm-l6-v2-fp32");
+        assertThat(config.memoryIndexAlias()).isEqualTo("engram-memories-minilm-l6-v2-int8");
         assertThat(config.auth().bootstrapKey()).isEmpty();
     }
 
@@ -101,6 +101,13 @@ class ConfigLoaderTest {
                                         Map.of("ENGRAM_KAFKA_BOOTSTRAP_SERVERS", "localhost")))
                 .hasMessageContaining("'kafka.bootstrap_servers'")
                 .hasMessageContaining("host:port");
+        assertThatThrownBy(
+                        () ->
+                                ConfigLoader.load(
+                                        Optional.empty(),
+                                        Map.of("ENGRAM_EMBEDDING_VERSION", "minilm-l6-v2-fp16")))
+                .hasMessageContaining("'embedding.version'")
+                .hasMessageContaining("unknown embedding version");
     }
 
     @Test

@@ -26,7 +26,7 @@ class DedupPolicyTest {
     static void load() throws Exception {
         embedder =
                 OnnxEmbedder.load(
-                        OnnxEmbedder.ModelSpec.MINILM_L6_V2,
+                        OnnxEmbedder.ModelSpec.DEFAULT,
                         Path.of(System.getProperty("java.io.tmpdir"), "engram-test-models"),
                         1);
     }

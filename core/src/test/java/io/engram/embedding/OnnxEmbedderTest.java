@@ -1,6 +1,7 @@
 package io.engram.embedding;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
 import ai.djl.huggingface.tokenizers.HuggingFaceTokenizer;
@@ -91,6 +92,27 @@ class OnnxEmbedderTest {
         for (int d = 0; d < alone.length; d++) {
             assertThat(inBatch[d]).isCloseTo(alone[d], within(1e-5f));
         }
+    }
+
+    @Test
+    void int8VariantStaysCloseToFp32AndIsChosenByVersion() {
+        try (OnnxEmbedder int8 =
+                OnnxEmbedder.load(
+                        OnnxEmbedder.ModelSpec.forVersion("minilm-l6-v2-int8"), modelDir, 1)) {
+            assertThat(int8.version()).isEqualTo("minilm-l6-v2-int8");
+            List<float[]> quantised = int8.embed(TEXTS);
+            List<float[]> full = embedder.embed(TEXTS);
+            for (int i = 0; i < TEXTS.size(); i++) {
+                assertThat(Embedder.cosine(quantised.get(i), full.get(i)))
+                        .as(TEXTS.get(i))
+                        .isGreaterThan(0.95f);
+                // One text per call: the company a text keeps in a batch does not move it.
+                assertThat(quantised.get(i)).isEqualTo(int8.embed(TEXTS.get(i)));
+            }
+        }
+        assertThatThrownBy(() -> OnnxEmbedder.ModelSpec.forVersion("minilm-l6-v2-fp16"))
+                .hasMessageContaining("unknown embedding version 'minilm-l6-v2-fp16'")
+                .hasMessageContaining("minilm-l6-v2-fp32, minilm-l6-v2-int8");
     }
 
     @Test

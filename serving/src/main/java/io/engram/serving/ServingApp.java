@@ -128,7 +128,7 @@ public final class ServingApp implements AutoCloseable {
 
         Embedder model =
                 OnnxEmbedder.load(
-                        OnnxEmbedder.ModelSpec.MINILM_L6_V2,
+                        OnnxEmbedder.ModelSpec.forVersion(config.embedding().version()),
                         config.embedding().modelPath(config.home()),
                         config.embedding().intraOpThreads());
         Embedder cached =

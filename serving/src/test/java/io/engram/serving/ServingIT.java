@@ -123,7 +123,7 @@ class ServingIT {
         all.addAll(Excerpts.of(window, 3, 1000, facts));
         try (OnnxEmbedder embedder =
                         OnnxEmbedder.load(
-                                OnnxEmbedder.ModelSpec.MINILM_L6_V2,
+                                OnnxEmbedder.ModelSpec.forVersion(f.config.embedding().version()),
                                 Path.of(System.getProperty("java.io.tmpdir"), "engram-test-models"),
                                 1);
                 Connection c =

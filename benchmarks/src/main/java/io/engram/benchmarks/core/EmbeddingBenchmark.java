@@ -17,13 +17,19 @@ import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.TearDown;
 
-/** Embedding one query (latency distribution) and batches of 32 texts (throughput), fp32 MiniLM. */
+/**
+ * Embedding one query (latency distribution) and batches of 32 texts (throughput), MiniLM fp32 and
+ * int8.
+ */
 public class EmbeddingBenchmark extends BenchmarkDefaults {
 
     static final int BATCH = 32;
 
     @Param({"1", "2"})
     public int intraOpThreads;
+
+    @Param({"minilm-l6-v2-fp32", "minilm-l6-v2-int8"})
+    public String model;
 
     private OnnxEmbedder embedder;
     private final List<String> batch = new ArrayList<>();
@@ -45,7 +51,9 @@ public class EmbeddingBenchmark extends BenchmarkDefaults {
     @Setup
     public void setUp() throws Exception {
         modelDir = Files.createTempDirectory("engram-bench-model");
-        embedder = OnnxEmbedder.load(OnnxEmbedder.ModelSpec.MINILM_L6_V2, modelDir, intraOpThreads);
+        embedder =
+                OnnxEmbedder.load(
+                        OnnxEmbedder.ModelSpec.forVersion(model), modelDir, intraOpThreads);
         for (int i = 0; i < BATCH; i++) {
             batch.add(TEXTS[i % TEXTS.length] + " #" + i);
         }

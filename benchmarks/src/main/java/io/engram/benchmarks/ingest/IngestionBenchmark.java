@@ -137,7 +137,13 @@ public final class IngestionBenchmark {
                             "\n",
                             "# Ingestion: turns to searchable memories",
                             "",
-                            "Command: `benchmarks/bin/ingest " + turns + " " + parallelism + "`",
+                            "Command: `"
+                                    + BenchmarkStores.commandPrefix()
+                                    + "benchmarks/bin/ingest "
+                                    + turns
+                                    + " "
+                                    + parallelism
+                                    + "`",
                             "",
                             "Machine: "
                                     + Runtime.getRuntime().availableProcessors()
@@ -151,7 +157,9 @@ public final class IngestionBenchmark {
                             "",
                             "Turns are LoCoMo dev conversation lines, "
                                     + TURNS_PER_SESSION
-                                    + " per session, one user per session, heuristic extractor, MiniLM fp32 embeddings.",
+                                    + " per session, one user per session, heuristic extractor, embedding model "
+                                    + config.embedding().version()
+                                    + ".",
                             "Sustained rate = turns / time from the first send until the job's committed offsets"
                                     + " reach the end of the topic (offsets are committed only after the stores are written).",
                             "Freshness = after the load, one probe turn (and its session end) at a time until its memory"

@@ -150,6 +150,7 @@ public final class LocomoEvaluation {
         Map<String, String> env = LocalStack.freePortSettings(home);
         env.put("ENGRAM_BOOTSTRAP_KEY", "ek_" + "1".repeat(40));
         env.put("ENGRAM_EXTRACTION_PARALLELISM", "2");
+        env.putAll(BenchmarkStores.callerSettings());
         env.putAll(settings);
         EngramConfig config = ConfigLoader.load(Optional.empty(), env);
         long t0 = System.nanoTime();
@@ -433,7 +434,9 @@ public final class LocomoEvaluation {
             Path bench, Ingestion main, Map<String, Map<String, Double>> variants, boolean multi) {
         StringBuilder out = new StringBuilder();
         out.append("# LoCoMo retrieval (").append(bench.getFileName()).append(")\n\n");
-        out.append("Command: `benchmarks/bin/locomo ")
+        out.append("Command: `")
+                .append(BenchmarkStores.commandPrefix())
+                .append("benchmarks/bin/locomo ")
                 .append(bench)
                 .append(multi ? " true" : "")
                 .append("`\n\n");

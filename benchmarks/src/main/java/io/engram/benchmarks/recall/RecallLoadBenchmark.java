@@ -84,7 +84,7 @@ public final class RecallLoadBenchmark {
             long seedStart = System.nanoTime();
             try (OnnxEmbedder model =
                     OnnxEmbedder.load(
-                            OnnxEmbedder.ModelSpec.MINILM_L6_V2,
+                            OnnxEmbedder.ModelSpec.forVersion(config.embedding().version()),
                             config.embedding().modelPath(home),
                             2)) {
                 seed(
@@ -134,7 +134,8 @@ public final class RecallLoadBenchmark {
                                 multiLight,
                                 single,
                                 multi,
-                                bare);
+                                bare,
+                                config.embedding().version());
                 System.out.println(report);
                 Files.createDirectories(out.toAbsolutePath().getParent());
                 Files.writeString(out, report);
@@ -274,7 +275,7 @@ public final class RecallLoadBenchmark {
         List<Long> out = new ArrayList<>();
         try (OnnxEmbedder model =
                 OnnxEmbedder.load(
-                        OnnxEmbedder.ModelSpec.MINILM_L6_V2,
+                        OnnxEmbedder.ModelSpec.forVersion(config.embedding().version()),
                         config.embedding().modelPath(config.home()),
                         1)) {
             for (int i = 0; i < n; i++) {
@@ -421,12 +422,15 @@ public final class RecallLoadBenchmark {
             Result multiLight,
             Result single,
             Result multi,
-            List<Long> bare) {
+            List<Long> bare,
+            String embeddingVersion) {
         return String.join(
                 "\n",
                 "# Recall under load",
                 "",
-                "Command: `benchmarks/bin/recall-load "
+                "Command: `"
+                        + BenchmarkStores.commandPrefix()
+                        + "benchmarks/bin/recall-load "
                         + memories
                         + " "
                         + users
@@ -448,7 +452,9 @@ public final class RecallLoadBenchmark {
                 memories
                         + " memories over "
                         + users
-                        + " users (LoCoMo dev lines), seeded in "
+                        + " users (LoCoMo dev lines), embedding model "
+                        + embeddingVersion
+                        + ", seeded in "
                         + String.format("%.0f s", seedSeconds)
                         + ". Requests at a fixed rate of "
                         + rate

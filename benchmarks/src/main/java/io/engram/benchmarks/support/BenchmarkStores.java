@@ -26,12 +26,37 @@ public final class BenchmarkStores {
     }
 
     /**
-     * The configuration for the running services with {@code settings} ({@code ENGRAM_*} variables)
-     * on top, and storage prepared: schema, topics, index alias.
+     * The {@code ENGRAM_*} variables of the benchmark's own environment (the embedding version,
+     * say): they hold under the benchmark's settings, so one command measures another setup.
+     */
+    public static Map<String, String> callerSettings() {
+        Map<String, String> out = new HashMap<>();
+        System.getenv()
+                .forEach(
+                        (k, v) -> {
+                            if (k.startsWith("ENGRAM_")) {
+                                out.put(k, v);
+                            }
+                        });
+        return out;
+    }
+
+    /** The caller's settings as they prefix the benchmark command in a report ("" if none). */
+    public static String commandPrefix() {
+        StringBuilder out = new StringBuilder();
+        new java.util.TreeMap<>(callerSettings())
+                .forEach((k, v) -> out.append(k).append('=').append(v).append(' '));
+        return out.toString();
+    }
+
+    /**
+     * The configuration for the running services: the caller's settings, then {@code settings}
+     * ({@code ENGRAM_*} variables) on top; storage prepared: schema, topics, index alias.
      */
     public static EngramConfig prepare(
             Path home, LocalServices services, Map<String, String> settings) {
-        Map<String, String> env = new HashMap<>(settings);
+        Map<String, String> env = callerSettings();
+        env.putAll(settings);
         env.put("ENGRAM_HOME", home.toString());
         EngramConfig config =
                 LocalStack.pointAt(ConfigLoader.load(Optional.empty(), env), services);

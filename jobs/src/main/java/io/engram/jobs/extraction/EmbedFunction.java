@@ -23,16 +23,9 @@ public class EmbedFunction extends RichMapFunction<FactBatch, FactBatch> {
     public void open(OpenContext context) {
         embedder =
                 OnnxEmbedder.load(
-                        OnnxEmbedder.ModelSpec.MINILM_L6_V2,
+                        OnnxEmbedder.ModelSpec.forVersion(settings.embeddingVersion()),
                         Path.of(settings.modelDir()),
                         settings.intraOpThreads());
-        if (!embedder.version().equals(settings.embeddingVersion())) {
-            throw new IllegalStateException(
-                    "configured embedding.version "
-                            + settings.embeddingVersion()
-                            + " but the model is "
-                            + embedder.version());
-        }
     }
 
     @Override

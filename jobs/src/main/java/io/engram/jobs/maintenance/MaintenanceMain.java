@@ -116,7 +116,7 @@ public final class MaintenanceMain {
         try (Connection c = TaskContext.connect(MaintenanceSettings.from(config));
                 OnnxEmbedder embedder =
                         OnnxEmbedder.load(
-                                OnnxEmbedder.ModelSpec.MINILM_L6_V2,
+                                OnnxEmbedder.ModelSpec.forVersion(config.embedding().version()),
                                 config.embedding().modelPath(config.home()),
                                 config.embedding().intraOpThreads())) {
             Optional<Archives.Restored> restored =

@@ -144,7 +144,7 @@ public final class TaskContext implements AutoCloseable {
         if (embedder == null) {
             embedder =
                     OnnxEmbedder.load(
-                            OnnxEmbedder.ModelSpec.MINILM_L6_V2,
+                            OnnxEmbedder.ModelSpec.forVersion(settings.embeddingVersion()),
                             Path.of(settings.modelDir()),
                             settings.intraOpThreads());
         }

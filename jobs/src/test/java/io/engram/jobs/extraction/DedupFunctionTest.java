@@ -27,7 +27,7 @@ class DedupFunctionTest {
     static void load() {
         embedder =
                 OnnxEmbedder.load(
-                        OnnxEmbedder.ModelSpec.MINILM_L6_V2,
+                        OnnxEmbedder.ModelSpec.DEFAULT,
                         Path.of(System.getProperty("java.io.tmpdir"), "engram-test-models"),
                         1);
     }

@@ -1,5 +1,7 @@
 package io.engram.jobs.extraction;
 
+import io.engram.embedding.OnnxEmbedder;
+
 /**
  * Settings for tests: small windows, a one-minute gap, no LLM, services filled in by the caller.
  */
@@ -32,7 +34,7 @@ final class TestSettings {
                 "",
                 "m",
                 "",
-                "minilm-l6-v2-fp32",
+                OnnxEmbedder.ModelSpec.DEFAULT.version(),
                 modelDir,
                 1,
                 0.9,
@@ -67,7 +69,7 @@ final class TestSettings {
                 "",
                 "m",
                 "",
-                "minilm-l6-v2-fp32",
+                OnnxEmbedder.ModelSpec.DEFAULT.version(),
                 System.getProperty("java.io.tmpdir") + "/engram-test-models",
                 1,
                 0.9,
