@@ -294,7 +294,7 @@ public final class RecallLoadBenchmark {
                 openSearch.send(
                         "POST",
                         "/" + config.memoryIndexAlias() + "/_search?routing=" + q.routing(),
-                        q.knn(v, 21));
+                        MemoryQuery.idsOnly(q.knn(v, 21)));
                 out.add((System.nanoTime() - t0) / 1000);
             }
         }

@@ -1,8 +1,10 @@
 package io.engram.store.opensearch;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.databind.util.RawValue;
 import io.engram.memory.Scope;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -147,10 +149,7 @@ public final class MemoryQuery {
         body.putArray("_source").add("id");
         ObjectNode knn =
                 body.putObject("query").putObject("knn").putObject(MemoryIndex.VECTOR_FIELD);
-        ArrayNode v = knn.putArray("vector");
-        for (float f : vector) {
-            v.add(f);
-        }
+        knn.putRawValue("vector", vectorJson(vector));
         knn.put("k", k);
         knn.putObject("method_parameters").put("ef_search", Math.max(EF_SEARCH, k));
         knn.putObject("filter").putObject("bool").set("filter", filterClauses());
@@ -193,11 +192,50 @@ public final class MemoryQuery {
         ObjectNode params = script.putObject("params");
         params.put("field", MemoryIndex.VECTOR_FIELD);
         params.put("space_type", "cosinesimil");
-        ArrayNode v = params.putArray("query_value");
-        for (float f : vector) {
-            v.add(f);
-        }
+        params.putRawValue("query_value", vectorJson(vector));
         return body;
+    }
+
+    /**
+     * A vector as a JSON array with six decimals, written by hand: {@code Float.toString} was the
+     * largest single cost of building a recall request. Query vectors are unit length, so a
+     * rounding of at most 5e-7 per component moves no score that matters.
+     */
+    static RawValue vectorJson(float[] vector) {
+        StringBuilder out = new StringBuilder(vector.length * 10 + 2).append('[');
+        for (int i = 0; i < vector.length; i++) {
+            if (i > 0) {
+                out.append(',');
+            }
+            long scaled = Math.round(vector[i] * 1_000_000d);
+            if (scaled < 0) {
+                out.append('-');
+                scaled = -scaled;
+            }
+            out.append(scaled / 1_000_000).append('.');
+            String fraction = Long.toString(scaled % 1_000_000);
+            out.append("000000", fraction.length(), 6).append(fraction);
+        }
+        return new RawValue(out.append(']').toString());
+    }
+
+    /**
+     * Makes {@code search} answer with ids and scores only. Even {@code _id} is a stored field, and
+     * reading it decompresses the block that holds the whole stored document, vector included; the
+     * {@code id} keyword's doc values give the same id without that. Read it with {@link
+     * #hitId(JsonNode)}.
+     */
+    public static ObjectNode idsOnly(ObjectNode search) {
+        search.put("_source", false);
+        search.put("stored_fields", "_none_");
+        search.putArray("docvalue_fields").add("id");
+        return search;
+    }
+
+    /** The memory id of a hit, from an {@link #idsOnly} search or any other. */
+    public static String hitId(JsonNode hit) {
+        JsonNode fromDocValues = hit.path("fields").path("id").path(0);
+        return fromDocValues.isMissingNode() ? hit.path("_id").asText() : fromDocValues.asText();
     }
 
     private static void checkDimension(float[] vector) {

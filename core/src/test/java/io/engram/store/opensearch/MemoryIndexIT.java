@@ -111,20 +111,20 @@ class MemoryIndexIT {
     }
 
     @Test
-    void bm25CosineScoresTheBm25HitsByTheirCosine() {
+    void bm25CosineScoresTheBm25HitsByTheirCosineAndIdsOnlyReadsNoDocument() {
         MemoryQuery bob = MemoryQuery.forScope(new Scope("acme", "default", "dev", "bob"));
         float[] query = randomUnitVector(new Random(11));
         OpenSearchClient.Response response =
                 client.send(
                         "POST",
                         "/" + ALIAS + "/_search?routing=" + bob.routing(),
-                        bob.bm25Cosine("memory", 7, query));
+                        MemoryQuery.idsOnly(bob.bm25Cosine("memory", 7, query)));
         assertThat(response.ok()).as(response.body().toString()).isTrue();
         Map<String, Double> scores = new java.util.HashMap<>();
-        response.body()
-                .path("hits")
-                .path("hits")
-                .forEach(h -> scores.put(h.path("_id").asText(), h.path("_score").asDouble()));
+        for (JsonNode hit : response.body().path("hits").path("hits")) {
+            assertThat(hit.has("_source")).isFalse();
+            scores.put(MemoryQuery.hitId(hit), hit.path("_score").asDouble());
+        }
         assertThat(scores.keySet()).containsExactlyInAnyOrderElementsOf(bm25Ids(bob, 7));
         for (Doc d : DOCS) {
             if (scores.containsKey(d.id())) {

@@ -2,6 +2,7 @@ package io.engram.store.opensearch;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.engram.memory.Scope;
@@ -12,6 +13,36 @@ import org.junit.jupiter.api.Test;
 class MemoryQueryTest {
 
     private static final Scope ALICE = new Scope("acme", "default", "prod", "alice");
+
+    @Test
+    void queryVectorsAreWrittenWithSixDecimals() throws Exception {
+        float[] v = new float[MemoryIndex.DIMENSION];
+        java.util.Random random = new java.util.Random(3);
+        for (int i = 0; i < v.length; i++) {
+            v[i] = (float) (random.nextGaussian() * 0.1);
+        }
+        v[0] = -0.0000004f;
+        v[1] = 1f;
+        v[2] = -0.9999996f;
+        v[3] = 0.0302f;
+        JsonNode written =
+                new com.fasterxml.jackson.databind.ObjectMapper()
+                        .readTree(MemoryQuery.forScope(ALICE).knn(v, 5).toString())
+                        .path("query")
+                        .path("knn")
+                        .path("vec")
+                        .path("vector");
+        assertThat(written.size()).isEqualTo(v.length);
+        for (int i = 0; i < v.length; i++) {
+            assertThat(written.get(i).asDouble())
+                    .as("component %d", i)
+                    .isCloseTo(v[i], within(5.1e-7));
+        }
+        assertThat(
+                        MemoryQuery.vectorJson(new float[] {0.0302f, -0.0000004f, -0.9999996f, 1f})
+                                .rawValue())
+                .isEqualTo("[0.030200,0.000000,-1.000000,1.000000]");
+    }
 
     @Test
     void everyQueryFiltersOnTheWholeScopeAndActiveStatus() {

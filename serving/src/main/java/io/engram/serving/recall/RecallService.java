@@ -311,9 +311,8 @@ public final class RecallService {
             ObjectNode header,
             ObjectNode search,
             String kind) {
-        search.put("_source", false);
         lines.add(header);
-        lines.add(search);
+        lines.add(MemoryQuery.idsOnly(search));
         kinds.add(kind);
     }
 
@@ -347,7 +346,7 @@ public final class RecallService {
                 }
                 bm25Ran |= kind.startsWith("bm25");
                 for (JsonNode hit : resp.path("hits").path("hits")) {
-                    String id = hit.path("_id").asText();
+                    String id = MemoryQuery.hitId(hit);
                     double score = hit.path("_score").asDouble();
                     if (kind.startsWith("bm25")) {
                         hits.add(id);
