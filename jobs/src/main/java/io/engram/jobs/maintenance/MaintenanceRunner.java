@@ -3,6 +3,7 @@ package io.engram.jobs.maintenance;
 import io.engram.store.opensearch.IndexBootstrap;
 import io.engram.store.opensearch.OpenSearchClient;
 import java.sql.Connection;
+import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.time.Instant;
@@ -98,6 +99,7 @@ public final class MaintenanceRunner {
                 openSearch.send("POST", "/" + target + "/_refresh", null);
                 IndexBootstrap.switchAlias(openSearch, settings.indexAlias(), target);
                 note = "alias " + settings.indexAlias() + " now points at " + target;
+                recordEmbeddingVersion();
             }
             Map<String, Long> counts;
             try (Connection c = TaskContext.connect(settings)) {
@@ -129,6 +131,23 @@ public final class MaintenanceRunner {
                 e.addSuppressed(recording);
             }
             throw e;
+        }
+    }
+
+    /**
+     * After a reindex every indexed memory carries the configured version; PostgreSQL says so too,
+     * or a later rewrite from its row (a tier change) would index the old version's name, which
+     * recall filters out.
+     */
+    private void recordEmbeddingVersion() throws SQLException {
+        try (Connection c = TaskContext.connect(settings);
+                PreparedStatement st =
+                        c.prepareStatement(
+                                "update memories set embedding_version = ? where status in"
+                                        + " ('active', 'superseded') and embedding_version <> ?")) {
+            st.setString(1, settings.embeddingVersion());
+            st.setString(2, settings.embeddingVersion());
+            st.executeUpdate();
         }
     }
 

@@ -72,21 +72,24 @@ class MaintenanceJobIT {
         IndexBootstrap.ensure(openSearch, ALIAS, 1, 0);
         String modelDir = TestStores.modelDir();
         embedder = OnnxEmbedder.load(OnnxEmbedder.ModelSpec.MINILM_L6_V2, Path.of(modelDir), 1);
-        settings =
-                new MaintenanceSettings(
-                        new EngramConfig.Maintenance(30, 14, 60, 0.8, 0.6, 10_000, 30, 2, "off"),
-                        "minilm-l6-v2-fp32",
-                        modelDir,
-                        1,
-                        jdbcUrl,
-                        postgres.user(),
-                        postgres.password(),
-                        SharedServices.openSearch().url(),
-                        ALIAS,
-                        1,
-                        0,
-                        SharedServices.redis().url());
+        settings = settings("minilm-l6-v2-fp32", jdbcUrl, ALIAS);
         runner = new MaintenanceRunner(settings, MaintenanceRunner.inProcess());
+    }
+
+    private static MaintenanceSettings settings(String version, String jdbc, String alias) {
+        return new MaintenanceSettings(
+                new EngramConfig.Maintenance(30, 14, 60, 0.8, 0.6, 10_000, 30, 2, "off"),
+                version,
+                TestStores.modelDir(),
+                1,
+                jdbc,
+                postgres.user(),
+                postgres.password(),
+                SharedServices.openSearch().url(),
+                alias,
+                1,
+                0,
+                SharedServices.redis().url());
     }
 
     @AfterAll
@@ -349,6 +352,67 @@ class MaintenanceJobIT {
         assertThat(doc.path("content").asText()).isEqualTo(kept.content());
         assertThat(doc.path("vec").size()).isEqualTo(384);
         assertThatThrownByReindexForOneTenant();
+    }
+
+    @Test
+    void reindexUnderAnotherEmbeddingVersionMovesTheStoreToThatVersion() throws Exception {
+        // A store of its own, written under fp32; then embedding.version switches to int8.
+        String jdbc = TestStores.migratedDatabase("maint_switch_it");
+        String oldAlias = "engram-memories-switch-it-minilm-l6-v2-fp32";
+        String newAlias = "engram-memories-switch-it-minilm-l6-v2-int8";
+        IndexBootstrap.ensure(openSearch, oldAlias, 1, 0);
+        Scope zoe = new Scope("switch", "default", "dev", "zoe");
+        Instant at = NOW.minus(Duration.ofDays(1));
+        Memory peppers =
+                memory(zoe, "Zoe grows chili peppers on her roof", "conversation", 0.5, at);
+        Memory brother = memory(zoe, "Zoe's brother lives in Oslo", "conversation", 0.5, at);
+        try (Connection c =
+                java.sql.DriverManager.getConnection(jdbc, postgres.user(), postgres.password())) {
+            new MemoryStoreWriter(oldAlias)
+                    .write(
+                            c,
+                            openSearch,
+                            scopes -> {},
+                            List.of(
+                                    new MemoryChange.Created(peppers, "seed", 0),
+                                    new MemoryChange.Created(brother, "seed", 0)));
+        }
+        // What the local stack does on start under the new version: its alias exists, empty.
+        IndexBootstrap.ensure(openSearch, newAlias, 1, 0);
+
+        OnnxEmbedder.ModelSpec int8 = OnnxEmbedder.ModelSpec.MINILM_L6_V2_INT8;
+        MaintenanceReport report =
+                new MaintenanceRunner(
+                                settings(int8.version(), jdbc, newAlias),
+                                MaintenanceRunner.inProcess())
+                        .run(MaintenanceKind.REINDEX, null, NOW, "test");
+        assertThat(report.changed()).containsEntry("indexed", 2L);
+        try (OnnxEmbedder model = OnnxEmbedder.load(int8, Path.of(TestStores.modelDir()), 1)) {
+            MemoryQuery q = MemoryQuery.forScope(zoe).embeddingVersion(int8.version());
+            JsonNode hits =
+                    openSearch
+                            .send(
+                                    "POST",
+                                    "/" + newAlias + "/_search?routing=" + q.routing(),
+                                    q.knn(model.embed("Where does Zoe's brother live?"), 5))
+                            .body()
+                            .path("hits")
+                            .path("hits");
+            assertThat(hits.size()).isEqualTo(2);
+            assertThat(hits.get(0).path("_id").asText()).isEqualTo(brother.id().toString());
+        }
+        // PostgreSQL records the version the index now holds, so a later rewrite from a row (a
+        // tier change) keeps it.
+        try (Connection c =
+                        java.sql.DriverManager.getConnection(
+                                jdbc, postgres.user(), postgres.password());
+                ResultSet rs =
+                        c.createStatement()
+                                .executeQuery("select distinct embedding_version from memories")) {
+            assertThat(rs.next()).isTrue();
+            assertThat(rs.getString(1)).isEqualTo(int8.version());
+            assertThat(rs.next()).as("one version left").isFalse();
+        }
     }
 
     private static void assertThatThrownByReindexForOneTenant() {
