@@ -86,8 +86,9 @@ public final class ConfigKeys {
             ConfigKey.of(
                     "embedding.version",
                     OnnxEmbedder.ModelSpec.DEFAULT.version(),
-                    "embedding model and variant (minilm-l6-v2-fp32, minilm-l6-v2-int8); names the"
-                            + " index alias",
+                    "embedding model and variant ("
+                            + OnnxEmbedder.ModelSpec.knownVersions()
+                            + "); names the index alias",
                     v -> OnnxEmbedder.ModelSpec.forVersion(Parsers.name(v)).version());
 
     public static final ConfigKey<String> EMBEDDING_MODEL_DIR =

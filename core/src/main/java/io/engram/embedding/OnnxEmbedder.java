@@ -77,9 +77,12 @@ public final class OnnxEmbedder implements Embedder {
                                             "unknown embedding version '"
                                                     + version
                                                     + "'; known: "
-                                                    + KNOWN.stream()
-                                                            .map(ModelSpec::version)
-                                                            .toList()));
+                                                    + knownVersions()));
+        }
+
+        /** The versions {@link #forVersion} knows, comma-separated. */
+        public static String knownVersions() {
+            return String.join(", ", KNOWN.stream().map(ModelSpec::version).toList());
         }
     }
 

@@ -519,7 +519,7 @@ public final class RecallService {
                                 throw new IllegalStateException("search " + response.status());
                             }
                             for (JsonNode hit : response.body().path("hits").path("hits")) {
-                                Candidate c = call.candidates.get(hit.path("_id").asText());
+                                Candidate c = call.candidates.get(MemoryQuery.hitId(hit));
                                 if (c != null) {
                                     c.source = hit.path("_source");
                                 }
