@@ -23,8 +23,10 @@ import io.engram.serving.memories.MemoryService;
 import io.engram.serving.recall.Bookkeeper;
 import io.engram.serving.recall.EmbeddingWorker;
 import io.engram.serving.recall.RecallService;
+import io.engram.serving.recall.RecallStages;
 import io.engram.serving.recall.ResultCache;
 import io.engram.serving.store.JdbcPool;
+import io.engram.serving.store.OpenSearchHttp;
 import io.engram.serving.turns.TurnIngest;
 import io.engram.store.opensearch.OpenSearchClient;
 import io.vertx.core.Future;
@@ -33,6 +35,7 @@ import io.vertx.core.VertxOptions;
 import io.vertx.micrometer.MicrometerMetricsOptions;
 import io.vertx.micrometer.PrometheusScrapingHandler;
 import io.vertx.micrometer.VertxPrometheusOptions;
+import io.vertx.micrometer.backends.BackendRegistries;
 import io.vertx.pgclient.PgBuilder;
 import io.vertx.pgclient.PgConnectOptions;
 import io.vertx.redis.client.Command;
@@ -122,8 +125,9 @@ public final class ServingApp implements AutoCloseable {
                                         config.kafka().bootstrapServers(),
                                 AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, 2000,
                                 AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, 3000));
-        OpenSearchClient openSearch =
+        OpenSearchClient indexWriter =
                 new OpenSearchClient(config.openSearch().url(), Duration.ofSeconds(3));
+        OpenSearchHttp openSearch = new OpenSearchHttp(vertx, config.openSearch().url(), 3000, 32);
         String alias = config.memoryIndexAlias();
 
         Embedder model =
@@ -165,7 +169,8 @@ public final class ServingApp implements AutoCloseable {
                         llm,
                         Optional.of(cache),
                         bookkeeper,
-                        RecallService.Limits.DEFAULT);
+                        RecallService.Limits.DEFAULT,
+                        new RecallStages(BackendRegistries.getDefaultNow()));
         ChangePlanner planner =
                 new ChangePlanner(
                         new DedupPolicy(
@@ -186,6 +191,7 @@ public final class ServingApp implements AutoCloseable {
                         postgres,
                         jdbc,
                         openSearch,
+                        indexWriter,
                         alias,
                         embedder,
                         planner,
@@ -210,10 +216,8 @@ public final class ServingApp implements AutoCloseable {
                         new DependencyCheck(
                                 "opensearch",
                                 () ->
-                                        Future.fromCompletionStage(
-                                                        openSearch.sendAsync(
-                                                                "GET", "/_cluster/health", null),
-                                                        vertx.getOrCreateContext())
+                                        openSearch
+                                                .send("GET", "/_cluster/health", null)
                                                 .compose(
                                                         r ->
                                                                 r.ok()

@@ -585,7 +585,15 @@ class ServingIT {
                 .isEqualTo(204);
         assertThat(f.call("GET", "/v1/memories?user_id=a", key, null).status()).isEqualTo(401);
         assertThat(f.call("GET", "/openapi.yaml", null, null).raw()).contains("openapi: 3.1.0");
-        assertThat(f.call("GET", "/metrics", null, null).raw()).contains("vertx_http_server");
+        search(acme, "mira", "Which stages does a recall go through?", null);
+        String metrics = f.call("GET", "/metrics", null, null).raw();
+        assertThat(metrics).contains("vertx_http_server");
+        // Time per recall stage, so an operator can tell which dependency makes recall slow.
+        for (String stage : List.of("cache", "embed", "search", "hydrate", "rank")) {
+            assertThat(metrics)
+                    .containsPattern(
+                            "engram_recall_stage_seconds_count\\{stage=\"" + stage + "\",?} [1-9]");
+        }
     }
 
     @Test

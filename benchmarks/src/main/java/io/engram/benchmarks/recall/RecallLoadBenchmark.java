@@ -56,6 +56,15 @@ public final class RecallLoadBenchmark {
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
+    /** The load generator's sending threads (daemons: the JVM ends when main does). */
+    private static final java.util.concurrent.ExecutorService SENDERS =
+            Executors.newCachedThreadPool(
+                    r -> {
+                        Thread t = new Thread(r, "load-client");
+                        t.setDaemon(true);
+                        return t;
+                    });
+
     private RecallLoadBenchmark() {}
 
     public static void main(String[] args) throws Exception {
@@ -103,18 +112,13 @@ public final class RecallLoadBenchmark {
                         HttpClient.newBuilder()
                                 .version(HttpClient.Version.HTTP_1_1)
                                 .connectTimeout(Duration.ofSeconds(5))
-                                .executor(
-                                        Executors.newFixedThreadPool(
-                                                8,
-                                                r -> {
-                                                    // daemon: the JVM ends when main does
-                                                    Thread t = new Thread(r, "load-client");
-                                                    t.setDaemon(true);
-                                                    return t;
-                                                }))
+                                .executor(SENDERS)
                                 .build();
                 Random random = new Random(7);
-                run(http, url, key, lines, users, 20, 10, false, random); // warm-up: 200 requests
+                // Warm-up, both modes: the JIT of the serving tier and of OpenSearch settles
+                // after a few thousand requests, as it has in a service that has been running.
+                run(http, url, key, lines, users, 100, 20, false, random);
+                run(http, url, key, lines, users, 50, 20, true, random);
                 int light = Math.max(1, rate / 4);
                 Result singleLight =
                         run(http, url, key, lines, users, light, seconds, false, random);
@@ -180,7 +184,44 @@ public final class RecallLoadBenchmark {
             int errors,
             double achievedRate,
             int degraded,
-            Map<String, Integer> failures) {}
+            Map<String, Integer> failures,
+            Map<String, Double> stageMeanMs) {}
+
+    /**
+     * The serving tier's recall stage timers ({@code engram_recall_stage_seconds}) as stage → {sum
+     * seconds, count}.
+     */
+    private static Map<String, double[]> stageTotals(HttpClient http, String metricsUrl)
+            throws Exception {
+        String text =
+                http.send(
+                                HttpRequest.newBuilder(URI.create(metricsUrl)).build(),
+                                HttpResponse.BodyHandlers.ofString())
+                        .body();
+        Map<String, double[]> out = new java.util.LinkedHashMap<>();
+        java.util.regex.Matcher m =
+                java.util.regex.Pattern.compile(
+                                "engram_recall_stage_seconds_(sum|count)\\{[^}]*stage=\"([a-z]+)\"[^}]*} (\\S+)")
+                        .matcher(text);
+        while (m.find()) {
+            double[] t = out.computeIfAbsent(m.group(2), k -> new double[2]);
+            t[m.group(1).equals("sum") ? 0 : 1] = Double.parseDouble(m.group(3));
+        }
+        return out;
+    }
+
+    /** Mean milliseconds per recall in each stage between two {@link #stageTotals} readings. */
+    private static Map<String, Double> stageMeans(
+            Map<String, double[]> before, Map<String, double[]> after) {
+        Map<String, Double> out = new java.util.LinkedHashMap<>();
+        after.forEach(
+                (stage, t) -> {
+                    double[] b = before.getOrDefault(stage, new double[2]);
+                    double n = t[1] - b[1];
+                    out.put(stage, n == 0 ? Double.NaN : (t[0] - b[0]) * 1000 / n);
+                });
+        return out;
+    }
 
     private static Result run(
             HttpClient http,
@@ -193,6 +234,8 @@ public final class RecallLoadBenchmark {
             boolean multi,
             Random random)
             throws Exception {
+        String metricsUrl = URI.create(url).resolve("/metrics").toString();
+        Map<String, double[]> stagesBefore = stageTotals(http, metricsUrl);
         int total = rate * seconds;
         ConcurrentLinkedQueue<Long> latencies = new ConcurrentLinkedQueue<>();
         AtomicInteger errors = new AtomicInteger();
@@ -233,19 +276,38 @@ public final class RecallLoadBenchmark {
                                             .POST(HttpRequest.BodyPublishers.ofString(body))
                                             .build();
                             long t0 = System.nanoTime();
+                            // Blocking sends on a pool of reused threads: the JDK client's
+                            // sendAsync starts a new thread per response on a 2-core machine.
                             pending.add(
-                                    http.sendAsync(request, HttpResponse.BodyHandlers.ofString())
-                                            .whenComplete(
-                                                    (r, err) -> {
-                                                        latencies.add(
-                                                                (System.nanoTime() - t0) / 1000);
-                                                        if (err != null || r.statusCode() != 200) {
-                                                            errors.incrementAndGet();
-                                                        } else if (!r.body()
-                                                                .contains("\"degraded\":[]")) {
-                                                            degraded.incrementAndGet();
-                                                        }
-                                                    }));
+                                    CompletableFuture.runAsync(
+                                            () -> {
+                                                HttpResponse<String> r = null;
+                                                try {
+                                                    r =
+                                                            http.send(
+                                                                    request,
+                                                                    HttpResponse.BodyHandlers
+                                                                            .ofString());
+                                                } catch (Exception e) {
+                                                    failures.merge(
+                                                            e.getClass().getSimpleName(),
+                                                            1,
+                                                            Integer::sum);
+                                                }
+                                                latencies.add((System.nanoTime() - t0) / 1000);
+                                                if (r == null || r.statusCode() != 200) {
+                                                    errors.incrementAndGet();
+                                                    if (r != null) {
+                                                        failures.merge(
+                                                                "HTTP " + r.statusCode(),
+                                                                1,
+                                                                Integer::sum);
+                                                    }
+                                                } else if (!r.body().contains("\"degraded\":[]")) {
+                                                    degraded.incrementAndGet();
+                                                }
+                                            },
+                                            SENDERS));
                         },
                         0,
                         periodNanos,
@@ -261,7 +323,14 @@ public final class RecallLoadBenchmark {
         double elapsed = (System.nanoTime() - start) / 1e9;
         List<Long> sorted = new ArrayList<>(latencies);
         Collections.sort(sorted);
-        return new Result(rate, sorted, errors.get(), total / elapsed, degraded.get(), failures);
+        return new Result(
+                rate,
+                sorted,
+                errors.get(),
+                total / elapsed,
+                degraded.get(),
+                failures,
+                stageMeans(stagesBefore, stageTotals(http, metricsUrl)));
     }
 
     private static List<Long> bareCost(
@@ -490,6 +559,21 @@ public final class RecallLoadBenchmark {
                         + rate
                         + "/s.",
                 "",
+                "Server-side mean time per recall in each stage (ms, from `engram_recall_stage_seconds`;"
+                        + " the client's latency adds HTTP, JSON and queueing for the event loop):",
+                "",
+                "| stage | single "
+                        + light
+                        + "/s | multi "
+                        + light
+                        + "/s | single "
+                        + rate
+                        + "/s | multi "
+                        + rate
+                        + "/s |",
+                "|---|---|---|---|---|",
+                stageRows(singleLight, multiLight, single, multi),
+                "",
                 "Failures by kind: "
                         + single.failures()
                         + " (single, "
@@ -506,6 +590,22 @@ public final class RecallLoadBenchmark {
                         + light
                         + "/s).",
                 "");
+    }
+
+    private static String stageRows(Result... results) {
+        List<String> out = new ArrayList<>();
+        // RecallStages.Stage, in the order a recall runs them
+        for (String stage : List.of("cache", "expand", "embed", "search", "hydrate", "rank")) {
+            StringBuilder row = new StringBuilder("| ").append(stage);
+            for (Result r : results) {
+                row.append(" | ")
+                        .append(
+                                String.format(
+                                        "%.2f", r.stageMeanMs().getOrDefault(stage, Double.NaN)));
+            }
+            out.add(row.append(" |").toString());
+        }
+        return String.join("\n", out);
     }
 
     private static String row(String name, Result r) {

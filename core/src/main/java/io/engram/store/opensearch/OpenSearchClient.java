@@ -10,13 +10,12 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 
 /**
- * A small OpenSearch REST client over {@link HttpClient}: JSON and NDJSON requests, asynchronous at
- * heart so the serving tier never blocks an event loop, with blocking helpers for jobs and
- * bootstrap code.
+ * A small blocking OpenSearch REST client over {@link HttpClient}: JSON and NDJSON requests, for
+ * jobs, tools and bootstrap code. (The serving tier has its own, on its event loops.) Blocking
+ * calls also avoid the JDK client's completion of asynchronous calls on the default executor, which
+ * starts a thread per call on machines with fewer than three cores.
  */
 public final class OpenSearchClient {
 
@@ -43,12 +42,13 @@ public final class OpenSearchClient {
                         .build();
     }
 
-    public CompletableFuture<Response> sendAsync(String method, String path, JsonNode body) {
+    /** A JSON request; {@code body} may be null. Blocks until OpenSearch answers. */
+    public Response send(String method, String path, JsonNode body) {
         return sendRaw(method, path, body == null ? null : body.toString(), "application/json");
     }
 
     /** Sends newline-delimited JSON (bulk, msearch); each line is one JSON document. */
-    public CompletableFuture<Response> sendNdjsonAsync(String path, List<JsonNode> lines) {
+    public Response sendNdjson(String path, List<JsonNode> lines) {
         StringBuilder body = new StringBuilder();
         for (JsonNode line : lines) {
             body.append(line.toString()).append('\n');
@@ -56,17 +56,8 @@ public final class OpenSearchClient {
         return sendRaw("POST", path, body.toString(), "application/x-ndjson");
     }
 
-    public Response send(String method, String path, JsonNode body) {
-        return join(sendAsync(method, path, body));
-    }
-
-    public Response sendNdjson(String path, List<JsonNode> lines) {
-        return join(sendNdjsonAsync(path, lines));
-    }
-
-    private CompletableFuture<Response> sendRaw(
-            String method, String path, String body, String contentType) {
-        HttpRequest.Builder request =
+    private Response sendRaw(String method, String path, String body, String contentType) {
+        HttpRequest request =
                 HttpRequest.newBuilder(
                                 base.resolve(path.startsWith("/") ? path.substring(1) : path))
                         .timeout(timeout)
@@ -75,37 +66,24 @@ public final class OpenSearchClient {
                                 method,
                                 body == null
                                         ? HttpRequest.BodyPublishers.noBody()
-                                        : HttpRequest.BodyPublishers.ofString(body));
-        return http.sendAsync(request.build(), HttpResponse.BodyHandlers.ofByteArray())
-                .thenApply(
-                        r -> {
-                            try {
-                                JsonNode json =
-                                        r.body().length == 0
-                                                ? JSON.createObjectNode()
-                                                : JSON.readTree(r.body());
-                                return new Response(r.statusCode(), json);
-                            } catch (IOException e) {
-                                throw new UncheckedIOException(
-                                        "OpenSearch answered "
-                                                + method
-                                                + " "
-                                                + path
-                                                + " with non-JSON",
-                                        e);
-                            }
-                        });
-    }
-
-    private static Response join(CompletableFuture<Response> future) {
+                                        : HttpRequest.BodyPublishers.ofString(body))
+                        .build();
+        HttpResponse<byte[]> r;
         try {
-            return future.join();
-        } catch (CompletionException e) {
-            if (e.getCause() instanceof RuntimeException r) {
-                throw r;
-            }
-            throw new OpenSearchException(
-                    "OpenSearch request failed: " + e.getCause(), e.getCause());
+            r = http.send(request, HttpResponse.BodyHandlers.ofByteArray());
+        } catch (IOException e) {
+            throw new OpenSearchException("OpenSearch request failed: " + e, e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new OpenSearchException("interrupted waiting for OpenSearch", e);
+        }
+        try {
+            JsonNode json =
+                    r.body().length == 0 ? JSON.createObjectNode() : JSON.readTree(r.body());
+            return new Response(r.statusCode(), json);
+        } catch (IOException e) {
+            throw new UncheckedIOException(
+                    "OpenSearch answered " + method + " " + path + " with non-JSON", e);
         }
     }
 

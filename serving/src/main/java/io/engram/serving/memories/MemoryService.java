@@ -14,6 +14,7 @@ import io.engram.serving.http.Problem;
 import io.engram.serving.recall.EmbeddingWorker;
 import io.engram.serving.recall.ResultCache;
 import io.engram.serving.store.JdbcPool;
+import io.engram.serving.store.OpenSearchHttp;
 import io.engram.store.Archives;
 import io.engram.store.MemoryStoreWriter;
 import io.engram.store.opensearch.MemoryDocuments;
@@ -57,7 +58,8 @@ public final class MemoryService {
     private final Pool pool;
     private final JdbcPool jdbc;
     private final WorkerExecutor writers;
-    private final OpenSearchClient openSearch;
+    private final OpenSearchHttp openSearch;
+    private final OpenSearchClient indexWriter;
     private final String alias;
     private final EmbeddingWorker embedder;
     private final ChangePlanner planner;
@@ -67,7 +69,8 @@ public final class MemoryService {
             Vertx vertx,
             Pool pool,
             JdbcPool jdbc,
-            OpenSearchClient openSearch,
+            OpenSearchHttp openSearch,
+            OpenSearchClient indexWriter,
             String alias,
             EmbeddingWorker embedder,
             ChangePlanner planner,
@@ -77,6 +80,7 @@ public final class MemoryService {
         this.jdbc = jdbc;
         this.writers = vertx.createSharedWorkerExecutor("engram-writes", 4);
         this.openSearch = openSearch;
+        this.indexWriter = indexWriter;
         this.alias = alias;
         this.embedder = embedder;
         this.planner = planner;
@@ -182,10 +186,8 @@ public final class MemoryService {
                         .excludeTags(List.of(Excerpts.TAG));
         ObjectNode body = q.knn(vector, 5);
         body.remove("_source");
-        return Future.fromCompletionStage(
-                        openSearch.sendAsync(
-                                "POST", "/" + alias + "/_search?routing=" + q.routing(), body),
-                        vertx.getOrCreateContext())
+        return openSearch
+                .send("POST", "/" + alias + "/_search?routing=" + q.routing(), body)
                 .recover(
                         err ->
                                 Future.failedFuture(
@@ -218,7 +220,7 @@ public final class MemoryService {
                                         writer.writePostgres(c, changes);
                                         return null;
                                     });
-                            writer.writeIndex(openSearch, changes);
+                            writer.writeIndex(indexWriter, changes);
                             return null;
                         },
                         false)
@@ -245,7 +247,7 @@ public final class MemoryService {
                                         c ->
                                                 Archives.restore(
                                                         c,
-                                                        openSearch,
+                                                        indexWriter,
                                                         alias,
                                                         scope,
                                                         id,
@@ -379,10 +381,8 @@ public final class MemoryService {
             JsonObject metadata) {
         MemoryQuery q = MemoryQuery.forScope(scope).includeHistory(true);
         ObjectNode body = q.ids(List.of(id.toString()));
-        return Future.fromCompletionStage(
-                        openSearch.sendAsync(
-                                "POST", "/" + alias + "/_search?routing=" + q.routing(), body),
-                        vertx.getOrCreateContext())
+        return openSearch
+                .send("POST", "/" + alias + "/_search?routing=" + q.routing(), body)
                 .recover(
                         err ->
                                 Future.failedFuture(
@@ -485,18 +485,17 @@ public final class MemoryService {
                                                 }))
                 .compose(
                         v ->
-                                Future.fromCompletionStage(
-                                                openSearch.sendAsync(
-                                                        "DELETE",
-                                                        "/"
-                                                                + alias
-                                                                + "/_doc/"
-                                                                + id
-                                                                + "?routing="
-                                                                + scope.routing()
-                                                                + "&refresh=true",
-                                                        null),
-                                                vertx.getOrCreateContext())
+                                openSearch
+                                        .send(
+                                                "DELETE",
+                                                "/"
+                                                        + alias
+                                                        + "/_doc/"
+                                                        + id
+                                                        + "?routing="
+                                                        + scope.routing()
+                                                        + "&refresh=true",
+                                                null)
                                         .recover(
                                                 err ->
                                                         Future.failedFuture(
@@ -577,16 +576,15 @@ public final class MemoryService {
                                         .put("project_id", projectOrNull);
                             }
                             String routing = tenant + "/" + userId;
-                            return Future.fromCompletionStage(
-                                            openSearch.sendAsync(
-                                                    "POST",
-                                                    "/"
-                                                            + alias
-                                                            + "/_delete_by_query?routing="
-                                                            + routing
-                                                            + "&refresh=true&conflicts=proceed",
-                                                    query),
-                                            vertx.getOrCreateContext())
+                            return openSearch
+                                    .send(
+                                            "POST",
+                                            "/"
+                                                    + alias
+                                                    + "/_delete_by_query?routing="
+                                                    + routing
+                                                    + "&refresh=true&conflicts=proceed",
+                                            query)
                                     .recover(
                                             err ->
                                                     Future.failedFuture(

@@ -13,8 +13,8 @@ import io.engram.ranking.Ranked;
 import io.engram.ranking.Ranker;
 import io.engram.ranking.ReciprocalRankFusion;
 import io.engram.ranking.ScoreBreakdown;
+import io.engram.serving.store.OpenSearchHttp;
 import io.engram.store.opensearch.MemoryQuery;
-import io.engram.store.opensearch.OpenSearchClient;
 import io.engram.text.Text;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
@@ -74,7 +74,7 @@ public final class RecallService {
 
     private final Vertx vertx;
     private final Pool pool;
-    private final OpenSearchClient openSearch;
+    private final OpenSearchHttp openSearch;
     private final String alias;
     private final EmbeddingWorker embedder;
     private final QueryExpander heuristic;
@@ -82,18 +82,20 @@ public final class RecallService {
     private final Optional<ResultCache> cache;
     private final Bookkeeper bookkeeper;
     private final Limits limits;
+    private final RecallStages stages;
 
     public RecallService(
             Vertx vertx,
             Pool pool,
-            OpenSearchClient openSearch,
+            OpenSearchHttp openSearch,
             String alias,
             EmbeddingWorker embedder,
             QueryExpander heuristic,
             Optional<QueryExpander> llm,
             Optional<ResultCache> cache,
             Bookkeeper bookkeeper,
-            Limits limits) {
+            Limits limits,
+            RecallStages stages) {
         this.vertx = vertx;
         this.pool = pool;
         this.openSearch = openSearch;
@@ -104,6 +106,7 @@ public final class RecallService {
         this.cache = cache;
         this.bookkeeper = bookkeeper;
         this.limits = limits;
+        this.stages = stages;
     }
 
     /** One recall in progress: what was asked, what degraded, what was found. */
@@ -150,25 +153,15 @@ public final class RecallService {
                             .put("explanation", "memory skipped: " + verdict.reason())
                             .put("degraded", new JsonArray()));
         }
-        return cachedOrCompute(call);
-    }
-
-    private Future<JsonObject> cachedOrCompute(Call call) {
         if (cache.isEmpty()) {
-            return compute(call);
+            return prepare(call).compose(v -> retrieve(call));
         }
+        // The query embedding does not wait for Redis: on a hit its vector is not needed (and the
+        // in-process embedding cache keeps it), on a miss it is ready sooner. Only a paid LLM
+        // expansion waits to know that the answer is not cached.
+        Future<Void> prepared = usesLlm(call) ? null : prepare(call);
         ResultCache c = cache.get();
-        return c.key(call.request.scope(), call.request.canonical())
-                .compose(
-                        key -> {
-                            call.cacheKey = key;
-                            return c.get(key);
-                        })
-                .recover(
-                        err -> {
-                            call.degraded.add("redis");
-                            return Future.succeededFuture(null);
-                        })
+        return stages.timed(RecallStages.Stage.CACHE, () -> cached(c, call))
                 .compose(
                         hit -> {
                             if (hit != null) {
@@ -176,7 +169,8 @@ public final class RecallService {
                                 return Future.succeededFuture(
                                         hit.put("request_id", call.requestId).put("cached", true));
                             }
-                            return compute(call)
+                            return (prepared != null ? prepared : prepare(call))
+                                    .compose(v -> retrieve(call))
                                     .onSuccess(
                                             response -> {
                                                 if (call.cacheKey != null
@@ -191,12 +185,32 @@ public final class RecallService {
                         });
     }
 
-    private Future<JsonObject> compute(Call call) {
+    /** The cached answer, or null when there is none or Redis cannot tell. */
+    private Future<JsonObject> cached(ResultCache c, Call call) {
+        return c.key(call.request.scope(), call.request.canonical())
+                .compose(
+                        key -> {
+                            call.cacheKey = key;
+                            return c.get(key);
+                        })
+                .recover(
+                        err -> {
+                            call.degraded.add("redis");
+                            return Future.succeededFuture(null);
+                        });
+    }
+
+    private boolean usesLlm(Call call) {
+        return call.request.multiQuery() && llm.isPresent() && call.request.useLlm();
+    }
+
+    /** Rewrite, auxiliary questions and their embedding: everything before the index is asked. */
+    private Future<Void> prepare(Call call) {
         QueryRewriter.Rewrite rewrite =
                 QueryRewriter.rewrite(call.request.query(), call.request.history());
         call.rewritten = rewrite.query();
         call.wasRewritten = rewrite.rewritten();
-        return auxiliary(call)
+        return stages.timed(RecallStages.Stage.EXPAND, () -> auxiliary(call))
                 .compose(
                         aux -> {
                             List<String> queries = new ArrayList<>();
@@ -206,21 +220,36 @@ public final class RecallService {
                                     .limit(QueryExpander.MAX_AUXILIARY)
                                     .forEach(queries::add);
                             call.queries = queries;
-                            return embedder.embed(queries)
-                                    .timeout(limits.embedTimeoutMs(), TimeUnit.MILLISECONDS)
-                                    .recover(
-                                            err -> {
-                                                call.degraded.add("embedder");
-                                                return Future.succeededFuture(List.of());
-                                            });
+                            return stages.timed(
+                                    RecallStages.Stage.EMBED,
+                                    () ->
+                                            embedder.embed(queries)
+                                                    .timeout(
+                                                            limits.embedTimeoutMs(),
+                                                            TimeUnit.MILLISECONDS)
+                                                    .recover(
+                                                            err -> {
+                                                                call.degraded.add("embedder");
+                                                                return Future.succeededFuture(
+                                                                        List.of());
+                                                            }));
                         })
-                .compose(
+                .map(
                         vectors -> {
                             call.vectors = vectors;
-                            return recall(call);
-                        })
-                .compose(v -> hydrate(call))
-                .map(v -> respond(call));
+                            return (Void) null;
+                        });
+    }
+
+    /** Search, hydrate, rank: the answer from the prepared queries. */
+    private Future<JsonObject> retrieve(Call call) {
+        return stages.timed(RecallStages.Stage.SEARCH, () -> recall(call))
+                .compose(v -> stages.timed(RecallStages.Stage.HYDRATE, () -> hydrate(call)))
+                .compose(
+                        v ->
+                                stages.timed(
+                                        RecallStages.Stage.RANK,
+                                        () -> Future.succeededFuture(respond(call))));
     }
 
     private Future<List<String>> auxiliary(Call call) {
@@ -287,8 +316,8 @@ public final class RecallService {
                 }
             }
         }
-        return Future.fromCompletionStage(
-                        openSearch.sendNdjsonAsync("/_msearch", lines), vertx.getOrCreateContext())
+        return openSearch
+                .sendNdjson("/_msearch", lines)
                 .timeout(limits.searchTimeoutMs(), TimeUnit.MILLISECONDS)
                 .compose(
                         response -> {
@@ -508,10 +537,8 @@ public final class RecallService {
         ObjectNode body = q.ids(new ArrayList<>(call.candidates.keySet()));
         ArrayNode fields = body.putArray("_source");
         SOURCE_FIELDS.forEach(fields::add);
-        return Future.fromCompletionStage(
-                        openSearch.sendAsync(
-                                "POST", "/" + alias + "/_search?routing=" + q.routing(), body),
-                        vertx.getOrCreateContext())
+        return openSearch
+                .send("POST", "/" + alias + "/_search?routing=" + q.routing(), body)
                 .timeout(limits.searchTimeoutMs(), TimeUnit.MILLISECONDS)
                 .map(
                         response -> {

@@ -1,0 +1,94 @@
+package io.engram.serving.store;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.engram.store.opensearch.OpenSearchClient.Response;
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.core.http.HttpClientAgent;
+import io.vertx.core.http.HttpClientOptions;
+import io.vertx.core.http.HttpHeaders;
+import io.vertx.core.http.HttpMethod;
+import io.vertx.core.http.PoolOptions;
+import io.vertx.core.http.RequestOptions;
+import java.io.IOException;
+import java.util.List;
+
+/**
+ * OpenSearch's REST API from the serving tier, on Vert.x's own HTTP client: a request and its
+ * answer stay on the calling event loop, with pooled keep-alive connections. (The JDK's client
+ * completes every asynchronous call on its default executor, which on a machine with fewer than
+ * three cores starts a new thread per call.)
+ */
+public final class OpenSearchHttp implements AutoCloseable {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private final HttpClientAgent http;
+    private final String base;
+    private final long timeoutMs;
+
+    public OpenSearchHttp(Vertx vertx, String baseUrl, long timeoutMs, int maxConnections) {
+        this.base = baseUrl.endsWith("/") ? baseUrl.substring(0, baseUrl.length() - 1) : baseUrl;
+        this.timeoutMs = timeoutMs;
+        this.http =
+                vertx.createHttpClient(
+                        new HttpClientOptions().setKeepAlive(true).setTcpNoDelay(true),
+                        new PoolOptions().setHttp1MaxSize(maxConnections));
+    }
+
+    /** A JSON request; {@code body} may be null. */
+    public Future<Response> send(String method, String path, JsonNode body) {
+        return sendRaw(
+                method,
+                path,
+                body == null ? null : Buffer.buffer(body.toString()),
+                "application/json");
+    }
+
+    /** A newline-delimited JSON request (msearch, bulk): each element is one line. */
+    public Future<Response> sendNdjson(String path, List<JsonNode> lines) {
+        StringBuilder body = new StringBuilder();
+        for (JsonNode line : lines) {
+            body.append(line.toString()).append('\n');
+        }
+        return sendRaw("POST", path, Buffer.buffer(body.toString()), "application/x-ndjson");
+    }
+
+    private Future<Response> sendRaw(String method, String path, Buffer body, String contentType) {
+        RequestOptions options =
+                new RequestOptions()
+                        .setMethod(HttpMethod.valueOf(method))
+                        .setAbsoluteURI(base + (path.startsWith("/") ? path : "/" + path))
+                        .setTimeout(timeoutMs)
+                        .putHeader(HttpHeaders.CONTENT_TYPE, contentType);
+        return http.request(options)
+                .compose(request -> body == null ? request.send() : request.send(body))
+                .compose(
+                        response ->
+                                response.body()
+                                        .map(
+                                                bytes ->
+                                                        new Response(
+                                                                response.statusCode(),
+                                                                parse(bytes, method, path))));
+    }
+
+    private static JsonNode parse(Buffer bytes, String method, String path) {
+        if (bytes.length() == 0) {
+            return JSON.createObjectNode();
+        }
+        try {
+            return JSON.readTree(bytes.getBytes());
+        } catch (IOException e) {
+            throw new IllegalStateException(
+                    "OpenSearch answered " + method + " " + path + " with non-JSON", e);
+        }
+    }
+
+    @Override
+    public void close() {
+        http.close();
+    }
+}
