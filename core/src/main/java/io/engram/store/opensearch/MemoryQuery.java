@@ -172,31 +172,6 @@ public final class MemoryQuery {
     }
 
     /**
-     * The same hits as {@link #bm25(String, int)} (the BM25 top {@code size}), scored instead by
-     * their cosine similarity to {@code vector}, as {@code (1 + cos) / 2} like the k-NN search: a
-     * rescore of the BM25 window that keeps none of the BM25 score. Sent next to the BM25 search,
-     * it gives every lexical hit its cosine without shipping stored vectors back.
-     */
-    public ObjectNode bm25Cosine(String text, int size, float[] vector) {
-        checkDimension(vector);
-        ObjectNode body = bm25(text, size);
-        ObjectNode rescore = body.putObject("rescore");
-        rescore.put("window_size", size);
-        ObjectNode query = rescore.putObject("query");
-        query.put("query_weight", 0.0);
-        query.put("rescore_query_weight", 1.0);
-        ObjectNode scriptScore = query.putObject("rescore_query").putObject("script_score");
-        scriptScore.putObject("query").putObject("match_all");
-        ObjectNode script = scriptScore.putObject("script");
-        script.put("source", "knn_score").put("lang", "knn");
-        ObjectNode params = script.putObject("params");
-        params.put("field", MemoryIndex.VECTOR_FIELD);
-        params.put("space_type", "cosinesimil");
-        params.putRawValue("query_value", vectorJson(vector));
-        return body;
-    }
-
-    /**
      * A vector as a JSON array with six decimals, written by hand: {@code Float.toString} was the
      * largest single cost of building a recall request. Query vectors are unit length, so a
      * rounding of at most 5e-7 per component moves no score that matters.
@@ -218,6 +193,14 @@ public final class MemoryQuery {
         }
         return new RawValue(out.append(']').toString());
     }
+
+    /**
+     * The {@code filter_path} of an {@code _msearch} of {@link #idsOnly} searches: per search its
+     * status, error and hits' scores and ids. The status keeps every answer in its place, even one
+     * without hits.
+     */
+    public static final String MSEARCH_IDS_AND_SCORES =
+            "responses.status,responses.error,responses.hits.hits._score,responses.hits.hits.fields";
 
     /**
      * Makes {@code search} answer with ids and scores only. Even {@code _id} is a stored field, and

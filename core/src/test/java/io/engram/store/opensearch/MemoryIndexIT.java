@@ -111,21 +111,36 @@ class MemoryIndexIT {
     }
 
     @Test
-    void bm25CosineScoresTheBm25HitsByTheirCosineAndIdsOnlyReadsNoDocument() {
+    void idsOnlyMsearchKeepsOneAnswerPerSearchAndScoresKnnHitsByTheirExactCosine() {
         MemoryQuery bob = MemoryQuery.forScope(new Scope("acme", "default", "dev", "bob"));
         float[] query = randomUnitVector(new Random(11));
+        com.fasterxml.jackson.databind.node.ObjectNode header =
+                new com.fasterxml.jackson.databind.ObjectMapper()
+                        .createObjectNode()
+                        .put("index", ALIAS)
+                        .put("routing", bob.routing());
         OpenSearchClient.Response response =
-                client.send(
-                        "POST",
-                        "/" + ALIAS + "/_search?routing=" + bob.routing(),
-                        MemoryQuery.idsOnly(bob.bm25Cosine("memory", 7, query)));
+                client.sendNdjson(
+                        "/_msearch?filter_path=" + MemoryQuery.MSEARCH_IDS_AND_SCORES,
+                        List.of(
+                                header,
+                                MemoryQuery.idsOnly(bob.bm25("zzzunmatched", 7)),
+                                header,
+                                MemoryQuery.idsOnly(bob.knn(query, 7)),
+                                header,
+                                MemoryQuery.idsOnly(bob.bm25("memory", 7))));
         assertThat(response.ok()).as(response.body().toString()).isTrue();
+        JsonNode answers = response.body().path("responses");
+        // A search without hits keeps its place: answers are matched to searches by position.
+        assertThat(answers.size()).isEqualTo(3);
+        assertThat(answers.path(0).path("hits").path("hits").size()).isZero();
         Map<String, Double> scores = new java.util.HashMap<>();
-        for (JsonNode hit : response.body().path("hits").path("hits")) {
+        for (JsonNode hit : answers.path(1).path("hits").path("hits")) {
             assertThat(hit.has("_source")).isFalse();
+            assertThat(hit.has("_index")).isFalse();
             scores.put(MemoryQuery.hitId(hit), hit.path("_score").asDouble());
         }
-        assertThat(scores.keySet()).containsExactlyInAnyOrderElementsOf(bm25Ids(bob, 7));
+        assertThat(scores).hasSize(7);
         for (Doc d : DOCS) {
             if (scores.containsKey(d.id())) {
                 assertThat(scores.get(d.id()))
@@ -133,6 +148,9 @@ class MemoryIndexIT {
                         .isCloseTo((1 + cosine(query, d.vec())) / 2, within(1e-4));
             }
         }
+        List<String> bm25 = new ArrayList<>();
+        answers.path(2).path("hits").path("hits").forEach(h -> bm25.add(MemoryQuery.hitId(h)));
+        assertThat(bm25).containsExactlyElementsOf(bm25Ids(bob, 7));
     }
 
     /** The ids BM25 finds for "memory" under this query's scope and filters. */

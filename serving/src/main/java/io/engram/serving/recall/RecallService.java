@@ -58,6 +58,7 @@ public final class RecallService {
     }
 
     private static final ObjectMapper JSON = new ObjectMapper();
+
     private static final List<String> SOURCE_FIELDS =
             List.of(
                     "id",
@@ -272,9 +273,18 @@ public final class RecallService {
                 heuristic.expand(call.rewritten), vertx.getOrCreateContext());
     }
 
-    private int candidatesForMain(Call call) {
-        return Math.max(call.request.limit() * 3, 20);
+    /** How many of a query's k-NN and of its BM25 hits may become candidates. */
+    private int candidatesFor(Call call, int query) {
+        return query == 0 ? Math.max(call.request.limit() * 3, 20) : limits.auxPerQuery() * 3;
     }
+
+    /**
+     * The k-NN search of every query asks for at least this many of the user's nearest memories,
+     * more than become candidates: their cosines also score the BM25 hits, so no third search (or
+     * stored vector) is needed for those. A BM25 hit outside a full window is less similar than all
+     * of it and gets the window's lowest cosine, an upper bound of its own.
+     */
+    static final int COSINE_WINDOW = 64;
 
     private MemoryQuery query(Call call) {
         SearchRequest r = call.request;
@@ -294,30 +304,32 @@ public final class RecallService {
         List<JsonNode> lines = new ArrayList<>();
         List<String> kinds = new ArrayList<>();
         for (int i = 0; i < call.queries.size(); i++) {
-            int k = i == 0 ? candidatesForMain(call) : limits.auxPerQuery() * 3;
+            int k = candidatesFor(call, i);
             ObjectNode header =
                     JSON.createObjectNode().put("index", alias).put("routing", q.routing());
             SearchRequest.Retrieval mode = call.request.retrieval();
-            // Ids and scores only: PostgreSQL hydrates, so no stored document is read here.
-            if (!call.vectors.isEmpty() && mode.knn()) {
-                add(lines, kinds, header, q.knn(call.vectors.get(i), k), "knn:" + i);
+            // Ids and scores only: PostgreSQL hydrates, so no stored document is read here. The
+            // k-NN window runs in BM25-only mode too: it scores the BM25 hits.
+            if (!call.vectors.isEmpty()) {
+                add(
+                        lines,
+                        kinds,
+                        header,
+                        q.knn(call.vectors.get(i), Math.max(k, COSINE_WINDOW)),
+                        "knn:" + i);
             }
             // Without a query vector BM25 is all there is, whatever was asked.
             if (mode.bm25() || call.vectors.isEmpty()) {
-                String keywords = Text.keywords(call.queries.get(i));
-                add(lines, kinds, header, q.bm25(keywords, k), "bm25:" + i);
-                if (!call.vectors.isEmpty()) {
-                    add(
-                            lines,
-                            kinds,
-                            header,
-                            q.bm25Cosine(keywords, k, call.vectors.get(i)),
-                            "cos:" + i);
-                }
+                add(
+                        lines,
+                        kinds,
+                        header,
+                        q.bm25(Text.keywords(call.queries.get(i)), k),
+                        "bm25:" + i);
             }
         }
         return openSearch
-                .sendNdjson("/_msearch", lines)
+                .sendNdjson("/_msearch?filter_path=" + MemoryQuery.MSEARCH_IDS_AND_SCORES, lines)
                 .timeout(limits.searchTimeoutMs(), TimeUnit.MILLISECONDS)
                 .compose(
                         response -> {
@@ -356,6 +368,10 @@ public final class RecallService {
     private void fuse(Call call, List<String> kinds, JsonNode responses) {
         int queries = call.queries.size();
         for (int qi = 0; qi < queries; qi++) {
+            int knnTake = call.request.retrieval().knn() ? candidatesFor(call, qi) : 0;
+            int window = Math.max(candidatesFor(call, qi), COSINE_WINDOW);
+            int knnSeen = 0;
+            double lowestCos = Double.NaN;
             List<String> knnIds = new ArrayList<>();
             List<String> bm25Ids = new ArrayList<>();
             Set<String> hits = new LinkedHashSet<>();
@@ -383,9 +399,10 @@ public final class RecallService {
                         bm25Scores.put(id, score);
                         bestBm25 = Math.max(bestBm25, score);
                     } else {
-                        // k-NN and the cosine rescore of the BM25 hits both score (1 + cos) / 2.
-                        cosines.put(id, 2 * score - 1);
-                        if (kind.startsWith("knn")) {
+                        // The k-NN search scores (1 + cos) / 2, best first.
+                        lowestCos = 2 * score - 1;
+                        cosines.put(id, lowestCos);
+                        if (knnSeen++ < knnTake) {
                             hits.add(id);
                             knnIds.add(id);
                         }
@@ -404,7 +421,7 @@ public final class RecallService {
                                     .toList();
             for (String id : taken) {
                 Candidate c = call.candidates.computeIfAbsent(id, Candidate::new);
-                double cos = cosines.getOrDefault(id, Double.NaN);
+                double cos = cosines.getOrDefault(id, knnSeen >= window ? lowestCos : Double.NaN);
                 double lexical =
                         bm25Ran && bestBm25 > 0
                                 ? bm25Scores.getOrDefault(id, 0.0) / bestBm25
