@@ -67,6 +67,11 @@ public final class CachingEmbedder implements Embedder {
     }
 
     @Override
+    public boolean batches() {
+        return delegate.batches();
+    }
+
+    @Override
     public String version() {
         return delegate.version();
     }

@@ -17,6 +17,14 @@ public interface Embedder extends AutoCloseable {
 
     String version();
 
+    /**
+     * Whether a call with several texts runs them through the model together. When it does not (one
+     * text per model call), splitting a call across threads costs nothing extra.
+     */
+    default boolean batches() {
+        return true;
+    }
+
     int dimension();
 
     @Override

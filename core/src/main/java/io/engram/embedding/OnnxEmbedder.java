@@ -246,6 +246,12 @@ public final class OnnxEmbedder implements Embedder {
         return tokenizer;
     }
 
+    /** Models that are not batch-invariant run one text per call. */
+    @Override
+    public boolean batches() {
+        return spec.batchInvariant();
+    }
+
     @Override
     public String version() {
         return spec.version();

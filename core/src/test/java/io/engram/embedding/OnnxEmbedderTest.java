@@ -100,6 +100,9 @@ class OnnxEmbedderTest {
                 OnnxEmbedder.load(
                         OnnxEmbedder.ModelSpec.forVersion("minilm-l6-v2-int8"), modelDir, 1)) {
             assertThat(int8.version()).isEqualTo("minilm-l6-v2-int8");
+            assertThat(int8.batches()).isFalse();
+            assertThat(embedder.batches()).isTrue();
+            assertThat(new CachingEmbedder(int8, 10).batches()).isFalse();
             List<float[]> quantised = int8.embed(TEXTS);
             List<float[]> full = embedder.embed(TEXTS);
             for (int i = 0; i < TEXTS.size(); i++) {

@@ -185,7 +185,23 @@ public final class RecallLoadBenchmark {
             double achievedRate,
             int degraded,
             Map<String, Integer> failures,
-            Map<String, Double> stageMeanMs) {}
+            Map<String, Double> stageMeanMs,
+            double cpuBusy) {}
+
+    /** The machine's CPU ticks since boot from /proc/stat: {busy, total}; null off Linux. */
+    private static long[] cpuTicks() {
+        try {
+            String[] f = Files.readAllLines(Path.of("/proc/stat")).get(0).trim().split("\\s+");
+            long total = 0;
+            for (int i = 1; i < Math.min(f.length, 9); i++) {
+                total += Long.parseLong(f[i]);
+            }
+            long idle = Long.parseLong(f[4]) + Long.parseLong(f[5]);
+            return new long[] {total - idle, total};
+        } catch (Exception e) {
+            return null;
+        }
+    }
 
     /**
      * The serving tier's recall stage timers ({@code engram_recall_stage_seconds}) as stage → {sum
@@ -235,7 +251,11 @@ public final class RecallLoadBenchmark {
             Random random)
             throws Exception {
         String metricsUrl = URI.create(url).resolve("/metrics").toString();
+        System.out.printf(
+                "%s %s-query recall at %d/s for %d s%n",
+                Instant.now(), multi ? "multi" : "single", rate, seconds);
         Map<String, double[]> stagesBefore = stageTotals(http, metricsUrl);
+        long[] cpuBefore = cpuTicks();
         int total = rate * seconds;
         ConcurrentLinkedQueue<Long> latencies = new ConcurrentLinkedQueue<>();
         AtomicInteger errors = new AtomicInteger();
@@ -321,6 +341,11 @@ public final class RecallLoadBenchmark {
                 .exceptionally(e -> null)
                 .join();
         double elapsed = (System.nanoTime() - start) / 1e9;
+        long[] cpuAfter = cpuTicks();
+        double cpuBusy =
+                cpuBefore == null || cpuAfter == null || cpuAfter[1] == cpuBefore[1]
+                        ? Double.NaN
+                        : (double) (cpuAfter[0] - cpuBefore[0]) / (cpuAfter[1] - cpuBefore[1]);
         List<Long> sorted = new ArrayList<>(latencies);
         Collections.sort(sorted);
         return new Result(
@@ -330,7 +355,8 @@ public final class RecallLoadBenchmark {
                 total / elapsed,
                 degraded.get(),
                 failures,
-                stageMeans(stagesBefore, stageTotals(http, metricsUrl)));
+                stageMeans(stagesBefore, stageTotals(http, metricsUrl)),
+                cpuBusy);
     }
 
     private static List<Long> bareCost(
@@ -532,8 +558,8 @@ public final class RecallLoadBenchmark {
                         + " s each, random user, unique query text"
                         + " (so the result cache does not help). Latency is measured by the client, end to end over HTTP.",
                 "",
-                "| mode | offered rate | requests | achieved rate | p50 ms | p90 ms | p99 ms | errors | degraded |",
-                "|---|---|---|---|---|---|---|---|---|",
+                "| mode | offered rate | requests | achieved rate | p50 ms | p90 ms | p99 ms | errors | degraded | machine CPU busy |",
+                "|---|---|---|---|---|---|---|---|---|---|",
                 row("single-query recall", singleLight),
                 row("multi-query recall (3 queries)", multiLight),
                 row("single-query recall", single),
@@ -546,7 +572,7 @@ public final class RecallLoadBenchmark {
                         + String.format("%.2f", pct(bare, 0.9))
                         + " | "
                         + String.format("%.2f", pct(bare, 0.99))
-                        + " | — | — |",
+                        + " | — | — | — |",
                 "",
                 "Ratio of single-query recall p50 to the bare cost p50: "
                         + String.format(
@@ -627,6 +653,8 @@ public final class RecallLoadBenchmark {
                 + r.errors()
                 + " | "
                 + r.degraded()
+                + " | "
+                + String.format("%.0f%%", 100 * r.cpuBusy())
                 + " |";
     }
 }

@@ -29,8 +29,21 @@ public final class EmbeddingWorker implements AutoCloseable {
             inFlight.decrementAndGet();
             return Future.failedFuture("embedding backlog full");
         }
-        return executor.<List<float[]>>executeBlocking(() -> embedder.embed(texts), false)
-                .onComplete(ar -> inFlight.decrementAndGet());
+        Future<List<float[]>> vectors;
+        if (texts.size() > 1 && !embedder.batches()) {
+            // The model runs one text per call anyway: the pool's threads share the texts.
+            List<Future<List<float[]>>> parts = texts.stream().map(t -> run(List.of(t))).toList();
+            vectors =
+                    Future.all(parts)
+                            .map(all -> parts.stream().map(p -> p.result().get(0)).toList());
+        } else {
+            vectors = run(texts);
+        }
+        return vectors.onComplete(ar -> inFlight.decrementAndGet());
+    }
+
+    private Future<List<float[]>> run(List<String> texts) {
+        return executor.executeBlocking(() -> embedder.embed(texts), false);
     }
 
     public String version() {

@@ -1,0 +1,60 @@
+package io.engram.serving.recall;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.engram.embedding.OnnxEmbedder;
+import io.vertx.core.Vertx;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+class EmbeddingWorkerTest {
+
+    private static Vertx vertx;
+    private static OnnxEmbedder model;
+
+    @BeforeAll
+    static void start() {
+        vertx = Vertx.vertx();
+        model =
+                OnnxEmbedder.load(
+                        OnnxEmbedder.ModelSpec.DEFAULT,
+                        Path.of(System.getProperty("java.io.tmpdir"), "engram-test-models"),
+                        1);
+    }
+
+    @AfterAll
+    static void stop() throws Exception {
+        vertx.close().await(10, TimeUnit.SECONDS);
+        model.close();
+    }
+
+    @Test
+    void textsSharedAcrossThreadsComeBackInOrderAndEqualToOneByOne() throws Exception {
+        EmbeddingWorker worker = new EmbeddingWorker(vertx, model, 2, 8);
+        List<String> texts =
+                List.of(
+                        "What gift would my wife like?",
+                        "What are my wife's hobbies?",
+                        "What does my wife enjoy doing on weekends, and which shops does she like?");
+        assertThat(model.batches()).isFalse(); // the default model: one text per model call
+        List<float[]> vectors = worker.embed(texts).await(30, TimeUnit.SECONDS);
+        assertThat(vectors).hasSize(texts.size());
+        for (int i = 0; i < texts.size(); i++) {
+            assertThat(vectors.get(i)).as(texts.get(i)).isEqualTo(model.embed(texts.get(i)));
+        }
+    }
+
+    @Test
+    void aFullBacklogFailsAtOnceInsteadOfQueueing() throws Exception {
+        EmbeddingWorker worker = new EmbeddingWorker(vertx, model, 1, 1);
+        var first = worker.embed(List.of("one", "two", "three"));
+        var second = worker.embed(List.of("four"));
+        assertThat(second.failed()).isTrue();
+        assertThat(second.cause()).hasMessageContaining("backlog full");
+        assertThat(first.await(30, TimeUnit.SECONDS)).hasSize(3);
+    }
+}
