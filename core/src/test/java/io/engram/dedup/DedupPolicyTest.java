@@ -5,9 +5,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.engram.embedding.Embedder;
 import io.engram.embedding.OnnxEmbedder;
+import io.engram.embedding.TestEmbedders;
 import io.engram.extraction.CandidateFact;
 import io.engram.memory.MemoryType;
-import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
@@ -24,11 +24,7 @@ class DedupPolicyTest {
 
     @BeforeAll
     static void load() throws Exception {
-        embedder =
-                OnnxEmbedder.load(
-                        OnnxEmbedder.ModelSpec.DEFAULT,
-                        Path.of(System.getProperty("java.io.tmpdir"), "engram-test-models"),
-                        1);
+        embedder = TestEmbedders.defaultModel();
     }
 
     @AfterAll

@@ -36,7 +36,7 @@ class OnnxEmbedderTest {
 
     @BeforeAll
     static void load() throws Exception {
-        modelDir = Path.of(System.getProperty("java.io.tmpdir"), "engram-test-models");
+        modelDir = TestEmbedders.MODEL_DIR;
         embedder = OnnxEmbedder.load(OnnxEmbedder.ModelSpec.MINILM_L6_V2, modelDir, 1);
         reference = new AllMiniLmL6V2EmbeddingModel();
     }

@@ -1,10 +1,10 @@
 package io.engram.jobs;
 
+import io.engram.embedding.TestEmbedders;
 import io.engram.services.PostgresServer;
 import io.engram.services.SharedServices;
 import io.engram.store.opensearch.OpenSearchClient;
 import io.engram.store.postgres.SchemaMigrator;
-import java.nio.file.Path;
 import java.sql.Connection;
 import java.time.Duration;
 
@@ -30,6 +30,6 @@ public final class TestStores {
 
     /** Where tests keep the embedding model, extracted once per machine. */
     public static String modelDir() {
-        return Path.of(System.getProperty("java.io.tmpdir"), "engram-test-models").toString();
+        return TestEmbedders.MODEL_DIR.toString();
     }
 }

@@ -3,6 +3,7 @@ package io.engram.serving;
 import io.engram.auth.ApiKeys;
 import io.engram.config.ConfigLoader;
 import io.engram.config.EngramConfig;
+import io.engram.embedding.TestEmbedders;
 import io.engram.events.TopicBootstrap;
 import io.engram.services.PostgresServer;
 import io.engram.services.SharedServices;
@@ -49,8 +50,7 @@ final class ServingFixture implements AutoCloseable {
                                 Path.of(System.getProperty("java.io.tmpdir"), "engram-serving-it")
                                         .toString(),
                                 "ENGRAM_EMBEDDING_MODEL_DIR",
-                                Path.of(System.getProperty("java.io.tmpdir"), "engram-test-models")
-                                        .toString(),
+                                TestEmbedders.MODEL_DIR.toString(),
                                 "ENGRAM_PORT",
                                 "0",
                                 "ENGRAM_KAFKA_TURNS_TOPIC",

@@ -7,6 +7,7 @@ import io.engram.dedup.ChangePlanner;
 import io.engram.dedup.DedupPolicy;
 import io.engram.dedup.UserMemories;
 import io.engram.embedding.OnnxEmbedder;
+import io.engram.embedding.TestEmbedders;
 import io.engram.events.Role;
 import io.engram.extraction.CandidateFact;
 import io.engram.extraction.ConversationTurn;
@@ -21,7 +22,6 @@ import io.engram.store.MemoryStoreWriter;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.net.URI;
-import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
@@ -124,7 +124,7 @@ class ServingIT {
         try (OnnxEmbedder embedder =
                         OnnxEmbedder.load(
                                 OnnxEmbedder.ModelSpec.forVersion(f.config.embedding().version()),
-                                Path.of(System.getProperty("java.io.tmpdir"), "engram-test-models"),
+                                TestEmbedders.MODEL_DIR,
                                 1);
                 Connection c =
                         DriverManager.getConnection(

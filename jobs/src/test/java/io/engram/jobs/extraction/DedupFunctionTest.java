@@ -3,11 +3,11 @@ package io.engram.jobs.extraction;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.engram.embedding.OnnxEmbedder;
+import io.engram.embedding.TestEmbedders;
 import io.engram.jobs.store.MemoryCodec;
 import io.engram.memory.MemoryChange;
 import io.engram.memory.MemoryStatus;
 import io.engram.memory.MemoryType;
-import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -25,11 +25,7 @@ class DedupFunctionTest {
 
     @BeforeAll
     static void load() {
-        embedder =
-                OnnxEmbedder.load(
-                        OnnxEmbedder.ModelSpec.DEFAULT,
-                        Path.of(System.getProperty("java.io.tmpdir"), "engram-test-models"),
-                        1);
+        embedder = TestEmbedders.defaultModel();
     }
 
     @AfterAll

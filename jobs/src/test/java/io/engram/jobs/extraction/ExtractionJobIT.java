@@ -3,6 +3,7 @@ package io.engram.jobs.extraction;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.engram.cache.CacheKeys;
+import io.engram.embedding.TestEmbedders;
 import io.engram.events.ChatEvent;
 import io.engram.events.EventCodec;
 import io.engram.events.Role;
@@ -18,7 +19,6 @@ import io.engram.store.opensearch.MemoryQuery;
 import io.engram.store.opensearch.OpenSearchClient;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.Statement;
@@ -91,8 +91,7 @@ class ExtractionJobIT {
                         bootstrap,
                         TOPIC,
                         DLQ,
-                        Path.of(System.getProperty("java.io.tmpdir"), "engram-test-models")
-                                .toString());
+                        TestEmbedders.MODEL_DIR.toString());
         produceConversations(bootstrap);
     }
 

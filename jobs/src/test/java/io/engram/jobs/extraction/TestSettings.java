@@ -1,6 +1,7 @@
 package io.engram.jobs.extraction;
 
 import io.engram.embedding.OnnxEmbedder;
+import io.engram.embedding.TestEmbedders;
 
 /**
  * Settings for tests: small windows, a one-minute gap, no LLM, services filled in by the caller.
@@ -70,7 +71,7 @@ final class TestSettings {
                 "m",
                 "",
                 OnnxEmbedder.ModelSpec.DEFAULT.version(),
-                System.getProperty("java.io.tmpdir") + "/engram-test-models",
+                TestEmbedders.MODEL_DIR.toString(),
                 1,
                 0.9,
                 0.7,
