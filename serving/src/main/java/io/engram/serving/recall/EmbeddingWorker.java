@@ -15,12 +15,15 @@ public final class EmbeddingWorker implements AutoCloseable {
 
     private final Embedder embedder;
     private final WorkerExecutor executor;
+    private final int threads;
     private final int maxInFlight;
     private final AtomicInteger inFlight = new AtomicInteger();
+    private final AtomicInteger queuedTexts = new AtomicInteger();
 
     public EmbeddingWorker(Vertx vertx, Embedder embedder, int threads, int maxInFlight) {
         this.embedder = embedder;
         this.executor = vertx.createSharedWorkerExecutor("engram-embedding", threads);
+        this.threads = threads;
         this.maxInFlight = maxInFlight;
     }
 
@@ -29,6 +32,7 @@ public final class EmbeddingWorker implements AutoCloseable {
             inFlight.decrementAndGet();
             return Future.failedFuture("embedding backlog full");
         }
+        queuedTexts.addAndGet(texts.size());
         Future<List<float[]>> vectors;
         if (texts.size() > 1 && !embedder.batches()) {
             // The model runs one text per call anyway: the pool's threads share the texts.
@@ -39,11 +43,23 @@ public final class EmbeddingWorker implements AutoCloseable {
         } else {
             vectors = run(texts);
         }
-        return vectors.onComplete(ar -> inFlight.decrementAndGet());
+        return vectors.onComplete(
+                ar -> {
+                    inFlight.decrementAndGet();
+                    queuedTexts.addAndGet(-texts.size());
+                });
     }
 
     private Future<List<float[]>> run(List<String> texts) {
         return executor.executeBlocking(() -> embedder.embed(texts), false);
+    }
+
+    /**
+     * Whether texts are waiting for the model: more are queued or running than two per thread. A
+     * caller with optional texts (auxiliary questions) should leave them out.
+     */
+    public boolean busy() {
+        return queuedTexts.get() > 2 * threads;
     }
 
     public String version() {

@@ -220,6 +220,12 @@ public final class RecallService {
                                     .filter(q -> !q.equalsIgnoreCase(call.rewritten))
                                     .limit(QueryExpander.MAX_AUXILIARY)
                                     .forEach(queries::add);
+                            if (queries.size() > 1 && embedder.busy()) {
+                                // Under load the auxiliary questions go first: three embeddings
+                                // per request would queue every recall behind them.
+                                queries.subList(1, queries.size()).clear();
+                                call.degraded.add("multi_query");
+                            }
                             call.queries = queries;
                             return stages.timed(
                                     RecallStages.Stage.EMBED,

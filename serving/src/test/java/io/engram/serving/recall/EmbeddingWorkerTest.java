@@ -3,8 +3,8 @@ package io.engram.serving.recall;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.engram.embedding.OnnxEmbedder;
+import io.engram.embedding.TestEmbedders;
 import io.vertx.core.Vertx;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
@@ -19,11 +19,7 @@ class EmbeddingWorkerTest {
     @BeforeAll
     static void start() {
         vertx = Vertx.vertx();
-        model =
-                OnnxEmbedder.load(
-                        OnnxEmbedder.ModelSpec.DEFAULT,
-                        Path.of(System.getProperty("java.io.tmpdir"), "engram-test-models"),
-                        1);
+        model = TestEmbedders.defaultModel();
     }
 
     @AfterAll
@@ -46,6 +42,19 @@ class EmbeddingWorkerTest {
         for (int i = 0; i < texts.size(); i++) {
             assertThat(vectors.get(i)).as(texts.get(i)).isEqualTo(model.embed(texts.get(i)));
         }
+    }
+
+    @Test
+    void isBusyWhileMoreThanTwoTextsPerThreadWait() throws Exception {
+        EmbeddingWorker worker = new EmbeddingWorker(vertx, model, 1, 8);
+        assertThat(worker.busy()).isFalse();
+        var two = worker.embed(List.of("alpha", "beta"));
+        assertThat(worker.busy()).isFalse();
+        var three = worker.embed(List.of("gamma"));
+        assertThat(worker.busy()).isTrue();
+        two.await(30, TimeUnit.SECONDS);
+        three.await(30, TimeUnit.SECONDS);
+        assertThat(worker.busy()).isFalse();
     }
 
     @Test
