@@ -397,26 +397,38 @@ class ServingIT {
 
     @Test
     void recallIsRecordedOffTheResponsePath() throws Exception {
-        String id =
+        String hank =
                 store(acme, "hank", "Hank runs marathons in under three hours.").getString("id");
+        String ines = store(globex, "ines", "Ines runs marathons barefoot.").getString("id");
         f.refresh();
+        // Two tenants' recalls, most likely written in the same batch: each event keeps its scope.
         search(acme, "hank", "How fast does Hank run a marathon?", null);
-        assertThat(
-                        io.engram.services.Await.until(
-                                java.time.Duration.ofSeconds(10),
-                                () ->
-                                        count(
-                                                        "select usage_count from memories where id = '"
-                                                                + id
-                                                                + "'")
-                                                >= 1))
-                .isTrue();
-        assertThat(
-                        count(
-                                "select count(*) from memory_events where memory_id = '"
-                                        + id
-                                        + "' and kind = 'recall'"))
-                .isGreaterThanOrEqualTo(1);
+        search(globex, "ines", "How does Ines run a marathon?", null);
+        for (String[] expected :
+                List.of(
+                        new String[] {hank, "acme", "hank"},
+                        new String[] {ines, "globex", "ines"})) {
+            assertThat(
+                            io.engram.services.Await.until(
+                                    java.time.Duration.ofSeconds(10),
+                                    () ->
+                                            count(
+                                                                    "select usage_count from memories where id = '"
+                                                                            + expected[0]
+                                                                            + "'")
+                                                            >= 1
+                                                    && count(
+                                                                    "select count(*) from memory_events where memory_id = '"
+                                                                            + expected[0]
+                                                                            + "' and kind = 'recall' and tenant_id = '"
+                                                                            + expected[1]
+                                                                            + "' and user_id = '"
+                                                                            + expected[2]
+                                                                            + "' and project_id = 'default' and environment = 'prod'")
+                                                            >= 1))
+                    .as(expected[2])
+                    .isTrue();
+        }
     }
 
     @Test

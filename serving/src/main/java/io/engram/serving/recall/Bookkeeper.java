@@ -44,12 +44,20 @@ public final class Bookkeeper {
     /** Writes what is queued; never fails the caller. */
     public Future<Void> flush() {
         Map<UUID, Integer> counts = new HashMap<>();
-        Map<Scope, List<UUID>> events = new HashMap<>();
+        List<UUID> eventIds = new ArrayList<>();
+        List<String> tenants = new ArrayList<>();
+        List<String> projects = new ArrayList<>();
+        List<String> environments = new ArrayList<>();
+        List<String> users = new ArrayList<>();
         Recall r;
         while ((r = queue.poll()) != null) {
             for (UUID id : r.ids()) {
                 counts.merge(id, 1, Integer::sum);
-                events.computeIfAbsent(r.scope(), s -> new ArrayList<>()).add(id);
+                eventIds.add(id);
+                tenants.add(r.scope().tenantId());
+                projects.add(r.scope().projectId());
+                environments.add(r.scope().environment());
+                users.add(r.scope().userId());
             }
         }
         if (counts.isEmpty()) {
@@ -62,30 +70,28 @@ public final class Bookkeeper {
         for (int i = 0; i < ids.length; i++) {
             n[i] = counts.get(ids[i]);
         }
+        // Two statements a flush, whatever the number of users: one round trip and one commit each.
         List<Future<?>> writes = new ArrayList<>();
         writes.add(
                 pool.preparedQuery(
                                 "update memories m set usage_count = m.usage_count + v.c, last_accessed_at = now()"
                                         + " from (select unnest($1::uuid[]) as id, unnest($2::int[]) as c) v where m.id = v.id")
                         .execute(Tuple.tuple().addArrayOfUUID(ids).addArrayOfInteger(n)));
-        for (Map.Entry<Scope, List<UUID>> e : events.entrySet()) {
-            Scope s = e.getKey();
-            writes.add(
-                    pool.preparedQuery(
-                                    // Only for memories that still exist: a user forgotten since
-                                    // the recall
-                                    // must not get events back.
-                                    "insert into memory_events (memory_id, tenant_id, project_id, environment, user_id, kind)"
-                                            + " select v.id, $2, $3, $4, $5, 'recall' from unnest($1::uuid[]) as v(id)"
-                                            + " where exists (select 1 from memories m where m.id = v.id)")
-                            .execute(
-                                    Tuple.tuple()
-                                            .addArrayOfUUID(e.getValue().toArray(new UUID[0]))
-                                            .addString(s.tenantId())
-                                            .addString(s.projectId())
-                                            .addString(s.environment())
-                                            .addString(s.userId())));
-        }
+        writes.add(
+                pool.preparedQuery(
+                                // Only for memories that still exist: a user forgotten since the
+                                // recall must not get events back.
+                                "insert into memory_events (memory_id, tenant_id, project_id, environment, user_id, kind)"
+                                        + " select v.id, v.t, v.p, v.e, v.u, 'recall'"
+                                        + " from unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[]) as v(id, t, p, e, u)"
+                                        + " where exists (select 1 from memories m where m.id = v.id)")
+                        .execute(
+                                Tuple.tuple()
+                                        .addArrayOfUUID(eventIds.toArray(new UUID[0]))
+                                        .addArrayOfString(tenants.toArray(new String[0]))
+                                        .addArrayOfString(projects.toArray(new String[0]))
+                                        .addArrayOfString(environments.toArray(new String[0]))
+                                        .addArrayOfString(users.toArray(new String[0]))));
         return Future.join(writes)
                 .<Void>mapEmpty()
                 .onFailure(
