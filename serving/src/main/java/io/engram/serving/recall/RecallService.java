@@ -292,6 +292,11 @@ public final class RecallService {
      */
     static final int COSINE_WINDOW = 64;
 
+    /** How many hits a query's k-NN search asks for. */
+    private int knnWindow(Call call, int query) {
+        return Math.max(candidatesFor(call, query), COSINE_WINDOW);
+    }
+
     private MemoryQuery query(Call call) {
         SearchRequest r = call.request;
         return MemoryQuery.forScope(r.scope())
@@ -321,7 +326,7 @@ public final class RecallService {
                         lines,
                         kinds,
                         header,
-                        q.knn(call.vectors.get(i), Math.max(k, COSINE_WINDOW)),
+                        q.knn(call.vectors.get(i), knnWindow(call, i)),
                         "knn:" + i);
             }
             // Without a query vector BM25 is all there is, whatever was asked.
@@ -375,7 +380,7 @@ public final class RecallService {
         int queries = call.queries.size();
         for (int qi = 0; qi < queries; qi++) {
             int knnTake = call.request.retrieval().knn() ? candidatesFor(call, qi) : 0;
-            int window = Math.max(candidatesFor(call, qi), COSINE_WINDOW);
+            int window = knnWindow(call, qi);
             int knnSeen = 0;
             double lowestCos = Double.NaN;
             List<String> knnIds = new ArrayList<>();
