@@ -13,9 +13,10 @@ import java.util.List;
 
 /**
  * A small blocking OpenSearch REST client over {@link HttpClient}: JSON and NDJSON requests, for
- * jobs, tools and bootstrap code. (The serving tier has its own, on its event loops.) Blocking
- * calls also avoid the JDK client's completion of asynchronous calls on the default executor, which
- * starts a thread per call on machines with fewer than three cores.
+ * jobs, tools, bootstrap code and the serving tier's writes on worker threads (its reads on the
+ * event loops go through a client of its own). Blocking calls also avoid the JDK client's
+ * completion of asynchronous calls on the default executor, which starts a thread per call on
+ * machines with fewer than three cores.
  */
 public final class OpenSearchClient {
 
