@@ -16,6 +16,7 @@ import io.engram.memory.Scope;
 import io.engram.memory.Tier;
 import io.engram.services.LocalServices;
 import io.engram.serving.ServingApp;
+import io.engram.serving.recall.RecallStages;
 import io.engram.store.MemoryStoreWriter;
 import io.engram.store.opensearch.MemoryQuery;
 import io.engram.store.opensearch.OpenSearchClient;
@@ -620,8 +621,8 @@ public final class RecallLoadBenchmark {
 
     private static String stageRows(Result... results) {
         List<String> out = new ArrayList<>();
-        // RecallStages.Stage, in the order a recall runs them
-        for (String stage : List.of("cache", "expand", "embed", "search", "hydrate", "rank")) {
+        for (RecallStages.Stage s : RecallStages.Stage.values()) {
+            String stage = s.label();
             StringBuilder row = new StringBuilder("| ").append(stage);
             for (Result r : results) {
                 row.append(" | ")

@@ -25,6 +25,28 @@ public final class OpenSearchClient {
         public boolean ok() {
             return status >= 200 && status < 300;
         }
+
+        /**
+         * The response to {@code method path}, its body parsed (an empty body: an empty object).
+         */
+        public static Response of(int status, byte[] body, String method, String path) {
+            try {
+                JsonNode json = body.length == 0 ? JSON.createObjectNode() : JSON.readTree(body);
+                return new Response(status, json);
+            } catch (IOException e) {
+                throw new UncheckedIOException(
+                        "OpenSearch answered " + method + " " + path + " with non-JSON", e);
+            }
+        }
+    }
+
+    /** Newline-delimited JSON (bulk, msearch): each line one JSON document. */
+    public static String ndjson(List<JsonNode> lines) {
+        StringBuilder body = new StringBuilder();
+        for (JsonNode line : lines) {
+            body.append(line.toString()).append('\n');
+        }
+        return body.toString();
     }
 
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -50,11 +72,7 @@ public final class OpenSearchClient {
 
     /** Sends newline-delimited JSON (bulk, msearch); each line is one JSON document. */
     public Response sendNdjson(String path, List<JsonNode> lines) {
-        StringBuilder body = new StringBuilder();
-        for (JsonNode line : lines) {
-            body.append(line.toString()).append('\n');
-        }
-        return sendRaw("POST", path, body.toString(), "application/x-ndjson");
+        return sendRaw("POST", path, ndjson(lines), "application/x-ndjson");
     }
 
     private Response sendRaw(String method, String path, String body, String contentType) {
@@ -78,14 +96,7 @@ public final class OpenSearchClient {
             Thread.currentThread().interrupt();
             throw new OpenSearchException("interrupted waiting for OpenSearch", e);
         }
-        try {
-            JsonNode json =
-                    r.body().length == 0 ? JSON.createObjectNode() : JSON.readTree(r.body());
-            return new Response(r.statusCode(), json);
-        } catch (IOException e) {
-            throw new UncheckedIOException(
-                    "OpenSearch answered " + method + " " + path + " with non-JSON", e);
-        }
+        return Response.of(r.statusCode(), r.body(), method, path);
     }
 
     public String baseUrl() {

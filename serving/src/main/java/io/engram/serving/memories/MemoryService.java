@@ -54,7 +54,6 @@ public final class MemoryService {
     static final String IN_SCOPE =
             " tenant_id = $1 and project_id = $2 and environment = $3 and user_id = $4";
 
-    private final Vertx vertx;
     private final Pool pool;
     private final JdbcPool jdbc;
     private final WorkerExecutor writers;
@@ -75,7 +74,6 @@ public final class MemoryService {
             EmbeddingWorker embedder,
             ChangePlanner planner,
             Optional<ResultCache> cache) {
-        this.vertx = vertx;
         this.pool = pool;
         this.jdbc = jdbc;
         this.writers = vertx.createSharedWorkerExecutor("engram-writes", 4);

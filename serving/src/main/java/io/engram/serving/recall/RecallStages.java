@@ -18,7 +18,7 @@ public final class RecallStages {
     public enum Stage {
         /** Cache generation and result lookup in Redis. */
         CACHE,
-        /** Query rewrite and auxiliary questions. */
+        /** Auxiliary questions (heuristic or LLM). */
         EXPAND,
         /** Query embedding (waiting for and running the model). */
         EMBED,
@@ -29,7 +29,8 @@ public final class RecallStages {
         /** Ranking and building the response. */
         RANK;
 
-        String label() {
+        /** The value of the {@code stage} label. */
+        public String label() {
             return name().toLowerCase(java.util.Locale.ROOT);
         }
     }

@@ -1,7 +1,7 @@
 package io.engram.serving.store;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import io.engram.store.opensearch.OpenSearchClient;
 import io.engram.store.opensearch.OpenSearchClient.Response;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
@@ -12,7 +12,6 @@ import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.PoolOptions;
 import io.vertx.core.http.RequestOptions;
-import java.io.IOException;
 import java.util.List;
 
 /**
@@ -22,8 +21,6 @@ import java.util.List;
  * three cores starts a new thread per call.)
  */
 public final class OpenSearchHttp implements AutoCloseable {
-
-    private static final ObjectMapper JSON = new ObjectMapper();
 
     private final HttpClientAgent http;
     private final String base;
@@ -49,11 +46,11 @@ public final class OpenSearchHttp implements AutoCloseable {
 
     /** A newline-delimited JSON request (msearch, bulk): each element is one line. */
     public Future<Response> sendNdjson(String path, List<JsonNode> lines) {
-        StringBuilder body = new StringBuilder();
-        for (JsonNode line : lines) {
-            body.append(line.toString()).append('\n');
-        }
-        return sendRaw("POST", path, Buffer.buffer(body.toString()), "application/x-ndjson");
+        return sendRaw(
+                "POST",
+                path,
+                Buffer.buffer(OpenSearchClient.ndjson(lines)),
+                "application/x-ndjson");
     }
 
     private Future<Response> sendRaw(String method, String path, Buffer body, String contentType) {
@@ -70,21 +67,11 @@ public final class OpenSearchHttp implements AutoCloseable {
                                 response.body()
                                         .map(
                                                 bytes ->
-                                                        new Response(
+                                                        Response.of(
                                                                 response.statusCode(),
-                                                                parse(bytes, method, path))));
-    }
-
-    private static JsonNode parse(Buffer bytes, String method, String path) {
-        if (bytes.length() == 0) {
-            return JSON.createObjectNode();
-        }
-        try {
-            return JSON.readTree(bytes.getBytes());
-        } catch (IOException e) {
-            throw new IllegalStateException(
-                    "OpenSearch answered " + method + " " + path + " with non-JSON", e);
-        }
+                                                                bytes.getBytes(),
+                                                                method,
+                                                                path)));
     }
 
     @Override
