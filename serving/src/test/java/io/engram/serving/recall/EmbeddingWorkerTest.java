@@ -5,7 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.engram.embedding.OnnxEmbedder;
 import io.engram.embedding.TestEmbedders;
 import io.vertx.core.Vertx;
+import io.vertx.core.WorkerExecutor;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -48,10 +50,12 @@ class EmbeddingWorkerTest {
     void isBusyWhileMoreThanTwoTextsPerThreadWait() throws Exception {
         EmbeddingWorker worker = new EmbeddingWorker(vertx, model, 1, 8);
         assertThat(worker.busy()).isFalse();
+        CountDownLatch release = holdEmbeddingThreads();
         var two = worker.embed(List.of("alpha", "beta"));
         assertThat(worker.busy()).isFalse();
         var three = worker.embed(List.of("gamma"));
         assertThat(worker.busy()).isTrue();
+        release.countDown();
         two.await(30, TimeUnit.SECONDS);
         three.await(30, TimeUnit.SECONDS);
         assertThat(worker.busy()).isFalse();
@@ -60,10 +64,30 @@ class EmbeddingWorkerTest {
     @Test
     void aFullBacklogFailsAtOnceInsteadOfQueueing() throws Exception {
         EmbeddingWorker worker = new EmbeddingWorker(vertx, model, 1, 1);
+        CountDownLatch release = holdEmbeddingThreads();
         var first = worker.embed(List.of("one", "two", "three"));
         var second = worker.embed(List.of("four"));
         assertThat(second.failed()).isTrue();
         assertThat(second.cause()).hasMessageContaining("backlog full");
+        release.countDown();
         assertThat(first.await(30, TimeUnit.SECONDS)).hasSize(3);
+    }
+
+    /**
+     * Keeps the embedding pool's threads (at most two in these tests) busy until the latch is
+     * released, so calls made meanwhile are still waiting whatever the machine's speed.
+     */
+    private static CountDownLatch holdEmbeddingThreads() {
+        CountDownLatch release = new CountDownLatch(1);
+        WorkerExecutor pool = vertx.createSharedWorkerExecutor("engram-embedding", 2);
+        for (int i = 0; i < 2; i++) {
+            pool.executeBlocking(
+                    () -> {
+                        release.await();
+                        return null;
+                    },
+                    false);
+        }
+        return release;
     }
 }
