@@ -20,10 +20,15 @@ import io.engram.serving.recall.RecallStages;
 import io.engram.store.MemoryStoreWriter;
 import io.engram.store.opensearch.MemoryQuery;
 import io.engram.store.opensearch.OpenSearchClient;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import io.vertx.core.VertxOptions;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.core.http.HttpClientAgent;
+import io.vertx.core.http.HttpClientOptions;
+import io.vertx.core.http.HttpMethod;
+import io.vertx.core.http.PoolOptions;
+import io.vertx.core.http.RequestOptions;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -56,15 +61,6 @@ import java.util.concurrent.atomic.AtomicInteger;
 public final class RecallLoadBenchmark {
 
     private static final ObjectMapper JSON = new ObjectMapper();
-
-    /** The load generator's sending threads (daemons: the JVM ends when main does). */
-    private static final java.util.concurrent.ExecutorService SENDERS =
-            Executors.newCachedThreadPool(
-                    r -> {
-                        Thread t = new Thread(r, "load-client");
-                        t.setDaemon(true);
-                        return t;
-                    });
 
     private RecallLoadBenchmark() {}
 
@@ -107,14 +103,9 @@ public final class RecallLoadBenchmark {
             }
             double seedSeconds = (System.nanoTime() - seedStart) / 1e9;
             String key = apiKey(config);
-            try (ServingApp serving = ServingApp.start(config)) {
-                String url = "http://127.0.0.1:" + serving.port() + "/v1/memories/search";
-                HttpClient http =
-                        HttpClient.newBuilder()
-                                .version(HttpClient.Version.HTTP_1_1)
-                                .connectTimeout(Duration.ofSeconds(5))
-                                .executor(SENDERS)
-                                .build();
+            try (ServingApp serving = ServingApp.start(config);
+                    LoadClient http = new LoadClient(serving.port())) {
+                String url = "/v1/memories/search";
                 Random random = new Random(7);
                 // Warm-up, both modes: the JIT of the serving tier and of OpenSearch settles
                 // after a few thousand requests, as it has in a service that has been running.
@@ -208,12 +199,12 @@ public final class RecallLoadBenchmark {
      * The serving tier's recall stage timers ({@code engram_recall_stage_seconds}) as stage → {sum
      * seconds, count}.
      */
-    private static Map<String, double[]> stageTotals(HttpClient http, String metricsUrl)
-            throws Exception {
+    private static Map<String, double[]> stageTotals(LoadClient http) throws Exception {
         String text =
-                http.send(
-                                HttpRequest.newBuilder(URI.create(metricsUrl)).build(),
-                                HttpResponse.BodyHandlers.ofString())
+                http.send(HttpMethod.GET, "/metrics", null, null)
+                        .toCompletionStage()
+                        .toCompletableFuture()
+                        .get(10, TimeUnit.SECONDS)
                         .body();
         Map<String, double[]> out = new java.util.LinkedHashMap<>();
         java.util.regex.Matcher m =
@@ -225,6 +216,58 @@ public final class RecallLoadBenchmark {
             t[m.group(1).equals("sum") ? 0 : 1] = Double.parseDouble(m.group(3));
         }
         return out;
+    }
+
+    /** An answer: its status and body. */
+    record Answer(int status, String body) {}
+
+    /**
+     * The load generator's HTTP client: Vert.x's, on an event loop of its own, with pooled
+     * keep-alive connections. Nothing blocks per request and no thread is started per request (the
+     * JDK client's asynchronous calls start one on a 2-core machine, and its code is a second HTTP
+     * stack for the JIT of this JVM, which also hosts the serving tier, to compile).
+     */
+    static final class LoadClient implements AutoCloseable {
+        private final Vertx vertx = Vertx.vertx(new VertxOptions().setEventLoopPoolSize(1));
+        private final HttpClientAgent http;
+
+        LoadClient(int port) {
+            http =
+                    vertx.createHttpClient(
+                            new HttpClientOptions()
+                                    .setDefaultHost("127.0.0.1")
+                                    .setDefaultPort(port)
+                                    .setKeepAlive(true)
+                                    .setTcpNoDelay(true),
+                            new PoolOptions().setHttp1MaxSize(512).setMaxWaitQueueSize(-1));
+        }
+
+        /** One request; {@code key} and {@code body} may be null. Never blocks. */
+        Future<Answer> send(HttpMethod method, String path, String key, String body) {
+            RequestOptions options =
+                    new RequestOptions().setMethod(method).setURI(path).setTimeout(30_000);
+            if (key != null) {
+                options.putHeader("Authorization", "Bearer " + key);
+            }
+            if (body != null) {
+                options.putHeader("Content-Type", "application/json");
+            }
+            return http.request(options)
+                    .compose(r -> body == null ? r.send() : r.send(Buffer.buffer(body)))
+                    .compose(
+                            response ->
+                                    response.body()
+                                            .map(
+                                                    b ->
+                                                            new Answer(
+                                                                    response.statusCode(),
+                                                                    b.toString())));
+        }
+
+        @Override
+        public void close() {
+            vertx.close().toCompletionStage().toCompletableFuture().join();
+        }
     }
 
     /** Mean milliseconds per recall in each stage between two {@link #stageTotals} readings. */
@@ -241,7 +284,7 @@ public final class RecallLoadBenchmark {
     }
 
     private static Result run(
-            HttpClient http,
+            LoadClient http,
             String url,
             String key,
             List<String[]> lines,
@@ -251,11 +294,10 @@ public final class RecallLoadBenchmark {
             boolean multi,
             Random random)
             throws Exception {
-        String metricsUrl = URI.create(url).resolve("/metrics").toString();
         System.out.printf(
                 "%s %s-query recall at %d/s for %d s%n",
                 Instant.now(), multi ? "multi" : "single", rate, seconds);
-        Map<String, double[]> stagesBefore = stageTotals(http, metricsUrl);
+        Map<String, double[]> stagesBefore = stageTotals(http);
         long[] cpuBefore = cpuTicks();
         int total = rate * seconds;
         ConcurrentLinkedQueue<Long> latencies = new ConcurrentLinkedQueue<>();
@@ -290,45 +332,32 @@ public final class RecallLoadBenchmark {
                                             + ",\"multi_query\":"
                                             + multi
                                             + ",\"limit\":7}";
-                            HttpRequest request =
-                                    HttpRequest.newBuilder(URI.create(url))
-                                            .header("Authorization", "Bearer " + key)
-                                            .header("Content-Type", "application/json")
-                                            .POST(HttpRequest.BodyPublishers.ofString(body))
-                                            .build();
                             long t0 = System.nanoTime();
-                            // Blocking sends on a pool of reused threads: the JDK client's
-                            // sendAsync starts a new thread per response on a 2-core machine.
-                            pending.add(
-                                    CompletableFuture.runAsync(
-                                            () -> {
-                                                HttpResponse<String> r = null;
-                                                try {
-                                                    r =
-                                                            http.send(
-                                                                    request,
-                                                                    HttpResponse.BodyHandlers
-                                                                            .ofString());
-                                                } catch (Exception e) {
+                            CompletableFuture<?> done = new CompletableFuture<>();
+                            pending.add(done);
+                            http.send(HttpMethod.POST, url, key, body)
+                                    .onComplete(
+                                            ar -> {
+                                                latencies.add((System.nanoTime() - t0) / 1000);
+                                                if (ar.failed()) {
+                                                    errors.incrementAndGet();
                                                     failures.merge(
-                                                            e.getClass().getSimpleName(),
+                                                            ar.cause().getClass().getSimpleName(),
                                                             1,
                                                             Integer::sum);
-                                                }
-                                                latencies.add((System.nanoTime() - t0) / 1000);
-                                                if (r == null || r.statusCode() != 200) {
+                                                } else if (ar.result().status() != 200) {
                                                     errors.incrementAndGet();
-                                                    if (r != null) {
-                                                        failures.merge(
-                                                                "HTTP " + r.statusCode(),
-                                                                1,
-                                                                Integer::sum);
-                                                    }
-                                                } else if (!r.body().contains("\"degraded\":[]")) {
+                                                    failures.merge(
+                                                            "HTTP " + ar.result().status(),
+                                                            1,
+                                                            Integer::sum);
+                                                } else if (!ar.result()
+                                                        .body()
+                                                        .contains("\"degraded\":[]")) {
                                                     degraded.incrementAndGet();
                                                 }
-                                            },
-                                            SENDERS));
+                                                done.complete(null);
+                                            });
                         },
                         0,
                         periodNanos,
@@ -356,7 +385,7 @@ public final class RecallLoadBenchmark {
                 total / elapsed,
                 degraded.get(),
                 failures,
-                stageMeans(stagesBefore, stageTotals(http, metricsUrl)),
+                stageMeans(stagesBefore, stageTotals(http)),
                 cpuBusy);
     }
 
