@@ -12,6 +12,10 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -34,12 +38,32 @@ public final class MaintenanceRunner {
         return (env, name) -> env.execute(name);
     }
 
+    /** How often a running run's runner says so. */
+    static final Duration HEARTBEAT = Duration.ofSeconds(10);
+
+    /** A running run whose runner has been silent this long is failed as abandoned. */
+    static final Duration ABANDONED_AFTER = HEARTBEAT.multipliedBy(6);
+
+    private static final ScheduledExecutorService HEARTBEATS =
+            Executors.newSingleThreadScheduledExecutor(
+                    r -> {
+                        Thread t = new Thread(r, "engram-maintenance-heartbeat");
+                        t.setDaemon(true);
+                        return t;
+                    });
+
     private final MaintenanceSettings settings;
     private final Executor executor;
+    private final Duration heartbeat;
 
     public MaintenanceRunner(MaintenanceSettings settings, Executor executor) {
+        this(settings, executor, HEARTBEAT);
+    }
+
+    MaintenanceRunner(MaintenanceSettings settings, Executor executor, Duration heartbeat) {
         this.settings = settings;
         this.executor = executor;
+        this.heartbeat = heartbeat;
     }
 
     /** Records and runs one job now. */
@@ -62,10 +86,21 @@ public final class MaintenanceRunner {
         return run.isEmpty() ? Optional.empty() : Optional.of(execute(run.get()));
     }
 
-    /** Runs the oldest requested run, if any. */
+    /**
+     * Runs the oldest requested run, if any. First fails the runs whose runner died (no heartbeat
+     * for {@link #ABANDONED_AFTER}), so none stays 'running' for ever and a daily one is asked for
+     * again.
+     */
     public Optional<MaintenanceReport> runNextRequested() throws Exception {
         Optional<MaintenanceRuns.Run> run;
         try (Connection c = TaskContext.connect(settings)) {
+            int abandoned = MaintenanceRuns.failAbandoned(c, ABANDONED_AFTER);
+            if (abandoned > 0) {
+                LOG.warn(
+                        "{} maintenance run(s) failed as abandoned: no heartbeat for {} s",
+                        abandoned,
+                        ABANDONED_AFTER.toSeconds());
+            }
             run = MaintenanceRuns.claimNext(c);
         }
         return run.isEmpty() ? Optional.empty() : Optional.of(execute(run.get()));
@@ -77,6 +112,12 @@ public final class MaintenanceRunner {
         OpenSearchClient openSearch =
                 new OpenSearchClient(settings.openSearchUrl(), Duration.ofSeconds(60));
         String note = null;
+        ScheduledFuture<?> beats =
+                HEARTBEATS.scheduleWithFixedDelay(
+                        () -> beat(run.id()),
+                        heartbeat.toMillis(),
+                        heartbeat.toMillis(),
+                        TimeUnit.MILLISECONDS);
         try {
             String target = null;
             if (run.job() == MaintenanceKind.REINDEX) {
@@ -131,6 +172,16 @@ public final class MaintenanceRunner {
                 e.addSuppressed(recording);
             }
             throw e;
+        } finally {
+            beats.cancel(false);
+        }
+    }
+
+    private void beat(UUID id) {
+        try (Connection c = TaskContext.connect(settings)) {
+            MaintenanceRuns.beat(c, id);
+        } catch (SQLException e) {
+            LOG.warn("maintenance run {}: heartbeat not recorded: {}", id, e.toString());
         }
     }
 

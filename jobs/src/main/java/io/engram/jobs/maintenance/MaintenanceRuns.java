@@ -5,6 +5,7 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Timestamp;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.HashMap;
 import java.util.Map;
@@ -44,7 +45,7 @@ public final class MaintenanceRuns {
     public static Optional<Run> claim(Connection c, UUID id) throws SQLException {
         try (PreparedStatement st =
                 c.prepareStatement(
-                        "update maintenance_runs set status = 'running', started_at = now()"
+                        "update maintenance_runs set status = 'running', started_at = now(), heartbeat_at = now()"
                                 + " where id = ? and status = 'requested' returning job, tenant_id, as_of")) {
             st.setObject(1, id);
             try (ResultSet rs = st.executeQuery()) {
@@ -57,6 +58,45 @@ public final class MaintenanceRuns {
                                 MaintenanceKind.fromWire(rs.getString(1)),
                                 rs.getString(2),
                                 rs.getTimestamp(3).toInstant()));
+            }
+        }
+    }
+
+    /** The runner of a running run says it is still at it. */
+    public static void beat(Connection c, UUID id) throws SQLException {
+        try (PreparedStatement st =
+                c.prepareStatement(
+                        "update maintenance_runs set heartbeat_at = now() where id = ? and status = 'running'")) {
+            st.setObject(1, id);
+            st.executeUpdate();
+        }
+    }
+
+    /**
+     * Fails the running runs whose runner has not beaten for {@code silence}: its process ended
+     * without finishing them (killed, or its machine lost). Returns how many.
+     */
+    public static int failAbandoned(Connection c, Duration silence) throws SQLException {
+        try (PreparedStatement st =
+                c.prepareStatement(
+                        "update maintenance_runs set status = 'failed', finished_at = now(),"
+                                + " error = 'abandoned: its runner stopped without finishing (last heartbeat '"
+                                + " || coalesce(heartbeat_at, started_at) || ')'"
+                                + " where status = 'running'"
+                                + " and coalesce(heartbeat_at, started_at) < now() - make_interval(secs => ?)")) {
+            st.setDouble(1, silence.toMillis() / 1000.0);
+            return st.executeUpdate();
+        }
+    }
+
+    /** Whether a run asked for by {@code requestedBy} is running. */
+    public static boolean anyRunning(Connection c, String requestedBy) throws SQLException {
+        try (PreparedStatement st =
+                c.prepareStatement(
+                        "select 1 from maintenance_runs where status = 'running' and requested_by = ? limit 1")) {
+            st.setString(1, requestedBy);
+            try (ResultSet rs = st.executeQuery()) {
+                return rs.next();
             }
         }
     }

@@ -117,6 +117,11 @@ public final class MaintenanceScheduler implements AutoCloseable {
                     MaintenanceRuns.request(c, job, null, now, "schedule");
                 }
             }
+            if (MaintenanceRuns.anyRunning(c, "schedule")) {
+                // Asked again next tick: if its runner died, the run is failed as abandoned and
+                // requested anew.
+                return;
+            }
         }
         requestedFor = today;
     }

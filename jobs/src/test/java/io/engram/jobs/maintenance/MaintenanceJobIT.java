@@ -415,6 +415,88 @@ class MaintenanceJobIT {
         }
     }
 
+    @Test
+    void aRunWhoseRunnerDiedIsFailedAsAbandonedAndItsDailyJobAskedForAgain() throws Exception {
+        UUID dead;
+        UUID alive;
+        try (Connection c = connect()) {
+            dead = MaintenanceRuns.request(c, MaintenanceKind.DECAY, null, NOW, "schedule");
+            MaintenanceRuns.claim(c, dead).orElseThrow();
+            alive = MaintenanceRuns.request(c, MaintenanceKind.QUOTA, null, NOW, "test");
+            MaintenanceRuns.claim(c, alive).orElseThrow();
+            // The first run's process was killed five minutes ago; the other's runner is at it.
+            try (PreparedStatement st =
+                    c.prepareStatement(
+                            "update maintenance_runs set heartbeat_at = now() - interval '5 minutes'"
+                                    + " where id = ?")) {
+                st.setObject(1, dead);
+                st.executeUpdate();
+            }
+            assertThat(MaintenanceRuns.lastScheduled(c, MaintenanceKind.DECAY))
+                    .as("while it looks alive, today's decay counts as asked for")
+                    .isPresent();
+        }
+        try {
+            assertThat(runner.runNextRequested()).isEmpty();
+            assertThat(runColumn(dead, "status")).isEqualTo("failed");
+            assertThat(runColumn(dead, "error")).startsWith("abandoned");
+            assertThat(runColumn(dead, "finished_at")).isNotNull();
+            assertThat(runColumn(alive, "status")).isEqualTo("running");
+            try (Connection c = connect()) {
+                assertThat(MaintenanceRuns.lastScheduled(c, MaintenanceKind.DECAY))
+                        .as("the schedule asks for the day's decay again")
+                        .isEmpty();
+            }
+        } finally {
+            try (Connection c = connect();
+                    PreparedStatement st =
+                            c.prepareStatement("delete from maintenance_runs where id in (?, ?)")) {
+                st.setObject(1, dead);
+                st.setObject(2, alive);
+                st.executeUpdate();
+            }
+        }
+    }
+
+    @Test
+    void aRunBeatsWhileItRuns() throws Exception {
+        List<String> seen = new ArrayList<>();
+        MaintenanceRunner slow =
+                new MaintenanceRunner(
+                        settings,
+                        (env, name) -> {
+                            Thread.sleep(1_500);
+                            try (Connection c = connect();
+                                    ResultSet rs =
+                                            c.createStatement()
+                                                    .executeQuery(
+                                                            "select heartbeat_at - started_at > interval '1 second'"
+                                                                    + " from maintenance_runs where tenant_id = 'heartbeat'"
+                                                                    + " and status = 'running'")) {
+                                assertThat(rs.next()).isTrue();
+                                seen.add(rs.getString(1));
+                            }
+                            env.execute(name);
+                        },
+                        Duration.ofMillis(200));
+        MaintenanceReport report = slow.run(MaintenanceKind.DECAY, "heartbeat", NOW, "test");
+        assertThat(seen).as("heartbeat a second after the start").containsExactly("t");
+        assertThat(runColumn(report.runId(), "status")).isEqualTo("succeeded");
+    }
+
+    private static String runColumn(UUID id, String column) throws SQLException {
+        try (Connection c = connect();
+                PreparedStatement st =
+                        c.prepareStatement(
+                                "select " + column + "::text from maintenance_runs where id = ?")) {
+            st.setObject(1, id);
+            try (ResultSet rs = st.executeQuery()) {
+                assertThat(rs.next()).isTrue();
+                return rs.getString(1);
+            }
+        }
+    }
+
     private static void assertThatThrownByReindexForOneTenant() {
         org.assertj.core.api.Assertions.assertThatThrownBy(
                         () -> runner.run(MaintenanceKind.REINDEX, "reindex", NOW, "test"))
