@@ -118,7 +118,9 @@ public final class RecallLoadBenchmark {
                 Result multiLight = run(http, url, key, lines, users, light, seconds, true, random);
                 Result single = run(http, url, key, lines, users, rate, seconds, false, random);
                 Result multi = run(http, url, key, lines, users, rate, seconds, true, random);
-                List<Long> bare = bareCost(config, openSearch, lines, users, 2000, random);
+                Bare bare = bareCost(config, openSearch, lines, users, 2000, 0, random);
+                Bare barePaced =
+                        bareCost(config, openSearch, lines, users, 1000, 1000 / light, random);
                 String report =
                         report(
                                 memories,
@@ -132,6 +134,7 @@ public final class RecallLoadBenchmark {
                                 single,
                                 multi,
                                 bare,
+                                barePaced,
                                 config.embedding().version());
                 System.out.println(report);
                 Files.createDirectories(out.toAbsolutePath().getParent());
@@ -148,7 +151,9 @@ public final class RecallLoadBenchmark {
                                 "multi " + rate + "/s",
                                 multi.latenciesMicros(),
                                 "bare embed+kNN",
-                                bare));
+                                bare.total(),
+                                "bare embed+kNN paced",
+                                barePaced.total()));
             }
         } finally {
             BenchmarkStores.deleteTree(home);
@@ -390,21 +395,29 @@ public final class RecallLoadBenchmark {
                 cpuBusy);
     }
 
-    private static List<Long> bareCost(
+    /** Bare cost samples, each list sorted: embedding + k-NN, and the embedding alone. */
+    record Bare(List<Long> total, List<Long> embedding) {}
+
+    private static Bare bareCost(
             EngramConfig config,
             OpenSearchClient openSearch,
             List<String[]> lines,
             int users,
             int n,
+            int pauseMs,
             Random random)
             throws Exception {
         List<Long> out = new ArrayList<>();
+        List<Long> embedding = new ArrayList<>();
         try (OnnxEmbedder model =
                 OnnxEmbedder.load(
                         OnnxEmbedder.ModelSpec.forVersion(config.embedding().version()),
                         config.embedding().modelPath(config.home()),
                         1)) {
             for (int i = 0; i < n; i++) {
+                if (pauseMs > 0) {
+                    Thread.sleep(pauseMs);
+                }
                 String query =
                         "What did they say about "
                                 + String.join(
@@ -416,6 +429,7 @@ public final class RecallLoadBenchmark {
                 Scope scope = new Scope("bench", "default", "prod", "u" + random.nextInt(users));
                 long t0 = System.nanoTime();
                 float[] v = model.embed(query);
+                embedding.add((System.nanoTime() - t0) / 1000);
                 MemoryQuery q = MemoryQuery.forScope(scope);
                 openSearch.send(
                         "POST",
@@ -424,8 +438,10 @@ public final class RecallLoadBenchmark {
                 out.add((System.nanoTime() - t0) / 1000);
             }
         }
-        Collections.sort(out);
-        return out.subList(n / 10, n).stream().sorted().toList();
+        // The first tenth warms the model and the connection up.
+        return new Bare(
+                out.subList(n / 10, n).stream().sorted().toList(),
+                embedding.subList(n / 10, n).stream().sorted().toList());
     }
 
     private static void seed(
@@ -541,6 +557,25 @@ public final class RecallLoadBenchmark {
                 / 1000.0;
     }
 
+    private static String bareRow(String pacing, Bare bare) {
+        List<Long> micros = bare.total();
+        return "| bare embedding + filtered k-NN (sequential, in-process, "
+                + pacing
+                + ") | — | "
+                + micros.size()
+                + " | — | "
+                + String.format("%.2f", pct(micros, 0.5))
+                + " | "
+                + String.format("%.2f", pct(micros, 0.9))
+                + " | "
+                + String.format("%.2f", pct(micros, 0.99))
+                + " | — | — | — |";
+    }
+
+    private static String ratio(Result recall, Bare bare) {
+        return String.format("%.2f", pct(recall.latenciesMicros(), 0.5) / pct(bare.total(), 0.5));
+    }
+
     private static String report(
             int memories,
             int users,
@@ -552,7 +587,8 @@ public final class RecallLoadBenchmark {
             Result multiLight,
             Result single,
             Result multi,
-            List<Long> bare,
+            Bare bare,
+            Bare barePaced,
             String embeddingVersion) {
         return String.join(
                 "\n",
@@ -606,26 +642,31 @@ public final class RecallLoadBenchmark {
                 row("multi-query recall (3 queries)", multiLight),
                 row("single-query recall", single),
                 row("multi-query recall (3 queries)", multi),
-                "| bare embedding + filtered k-NN (sequential, in-process) | — | "
-                        + bare.size()
-                        + " | — | "
-                        + String.format("%.2f", pct(bare, 0.5))
-                        + " | "
-                        + String.format("%.2f", pct(bare, 0.9))
-                        + " | "
-                        + String.format("%.2f", pct(bare, 0.99))
-                        + " | — | — | — |",
+                bareRow("back to back", bare),
+                bareRow("one every " + 1000 / light + " ms", barePaced),
                 "",
-                "Ratio of single-query recall p50 to the bare cost p50: "
-                        + String.format(
-                                "%.2f", pct(singleLight.latenciesMicros(), 0.5) / pct(bare, 0.5))
+                "Ratio of single-query recall p50 to the bare cost p50, back to back: "
+                        + ratio(singleLight, bare)
                         + " at "
                         + light
                         + "/s, "
-                        + String.format("%.2f", pct(single.latenciesMicros(), 0.5) / pct(bare, 0.5))
+                        + ratio(single, bare)
                         + " at "
                         + rate
-                        + "/s.",
+                        + "/s; paced: "
+                        + ratio(singleLight, barePaced)
+                        + " at "
+                        + light
+                        + "/s, "
+                        + ratio(single, barePaced)
+                        + " at "
+                        + rate
+                        + "/s. Of the bare cost, the embedding alone: p50 "
+                        + String.format("%.2f", pct(bare.embedding(), 0.5))
+                        + " ms back to back, "
+                        + String.format("%.2f", pct(barePaced.embedding(), 0.5))
+                        + " ms paced. The same embedding costs more after the model has been"
+                        + " idle; the paced figure is what a request arriving alone meets.",
                 "",
                 "Server-side mean time per recall in each stage (ms, from `engram_recall_stage_seconds`;"
                         + " the client's latency adds HTTP, JSON and queueing for the event loop):",
