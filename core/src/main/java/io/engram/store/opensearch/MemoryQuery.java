@@ -188,8 +188,11 @@ public final class MemoryQuery {
                 scaled = -scaled;
             }
             out.append(scaled / 1_000_000).append('.');
-            String fraction = Long.toString(scaled % 1_000_000);
-            out.append("000000", fraction.length(), 6).append(fraction);
+            // Six digits into the builder: no String per component.
+            int fraction = (int) (scaled % 1_000_000);
+            for (int d = 100_000; d > 0; d /= 10) {
+                out.append((char) ('0' + fraction / d % 10));
+            }
         }
         return new RawValue(out.append(']').toString());
     }

@@ -2,12 +2,14 @@ package io.engram.store.opensearch;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 
@@ -40,13 +42,21 @@ public final class OpenSearchClient {
         }
     }
 
-    /** Newline-delimited JSON (bulk, msearch): each line one JSON document. */
-    public static String ndjson(List<JsonNode> lines) {
-        StringBuilder body = new StringBuilder();
-        for (JsonNode line : lines) {
-            body.append(line.toString()).append('\n');
+    /**
+     * Newline-delimited JSON (bulk, msearch) as UTF-8: each line one JSON document, written
+     * straight to bytes (no String per line: a k-NN line carries its vector).
+     */
+    public static byte[] ndjson(List<JsonNode> lines) {
+        ByteArrayOutputStream body = new ByteArrayOutputStream(4096);
+        try {
+            for (JsonNode line : lines) {
+                JSON.writeValue(body, line);
+                body.write('\n');
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write NDJSON", e);
         }
-        return body.toString();
+        return body.toByteArray();
     }
 
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -67,7 +77,11 @@ public final class OpenSearchClient {
 
     /** A JSON request; {@code body} may be null. Blocks until OpenSearch answers. */
     public Response send(String method, String path, JsonNode body) {
-        return sendRaw(method, path, body == null ? null : body.toString(), "application/json");
+        return sendRaw(
+                method,
+                path,
+                body == null ? null : body.toString().getBytes(StandardCharsets.UTF_8),
+                "application/json");
     }
 
     /** Sends newline-delimited JSON (bulk, msearch); each line is one JSON document. */
@@ -75,7 +89,7 @@ public final class OpenSearchClient {
         return sendRaw("POST", path, ndjson(lines), "application/x-ndjson");
     }
 
-    private Response sendRaw(String method, String path, String body, String contentType) {
+    private Response sendRaw(String method, String path, byte[] body, String contentType) {
         HttpRequest request =
                 HttpRequest.newBuilder(
                                 base.resolve(path.startsWith("/") ? path.substring(1) : path))
@@ -85,7 +99,7 @@ public final class OpenSearchClient {
                                 method,
                                 body == null
                                         ? HttpRequest.BodyPublishers.noBody()
-                                        : HttpRequest.BodyPublishers.ofString(body))
+                                        : HttpRequest.BodyPublishers.ofByteArray(body))
                         .build();
         HttpResponse<byte[]> r;
         try {
