@@ -22,7 +22,11 @@ public final class MaintenanceJob {
         return "engram-maintenance-" + kind.wireName();
     }
 
-    /** Adds the run's pipeline to {@code env} (batch execution mode). */
+    /**
+     * Adds the run's pipeline to {@code env} (batch execution mode). A reindex copies into {@code
+     * reindexTarget} every memory, or with {@code reindexChangedSince} only those changed since
+     * then (the catch-up after the copy).
+     */
     public static void build(
             StreamExecutionEnvironment env,
             MaintenanceKind kind,
@@ -30,7 +34,8 @@ public final class MaintenanceJob {
             UUID runId,
             Instant asOf,
             String tenantOrNull,
-            String reindexTarget) {
+            String reindexTarget,
+            Instant reindexChangedSince) {
         int partitions = settings.parallelism();
         env.setRuntimeMode(RuntimeExecutionMode.BATCH);
         env.fromSequence(0, partitions - 1)
@@ -45,7 +50,10 @@ public final class MaintenanceJob {
                                 asOf.toEpochMilli(),
                                 tenantOrNull,
                                 partitions,
-                                reindexTarget))
+                                reindexTarget,
+                                reindexChangedSince == null
+                                        ? -1
+                                        : reindexChangedSince.toEpochMilli()))
                 .returns(Types.LONG)
                 .setParallelism(partitions)
                 .name(kind.wireName())
@@ -54,13 +62,19 @@ public final class MaintenanceJob {
                 .name("done");
     }
 
-    static MaintenanceTask task(MaintenanceKind kind, String reindexTarget) {
+    static MaintenanceTask task(
+            MaintenanceKind kind, String reindexTarget, long reindexChangedSinceMs) {
         return switch (kind) {
             case DECAY -> new DecayTask();
             case CONSOLIDATE -> new ConsolidationTask();
             case RETENTION -> new RetentionTask();
             case QUOTA -> new QuotaTask();
-            case REINDEX -> new ReindexTask(reindexTarget);
+            case REINDEX ->
+                    new ReindexTask(
+                            reindexTarget,
+                            reindexChangedSinceMs < 0
+                                    ? null
+                                    : Instant.ofEpochMilli(reindexChangedSinceMs));
         };
     }
 
@@ -75,6 +89,7 @@ public final class MaintenanceJob {
         private final String tenant;
         private final int partitions;
         private final String reindexTarget;
+        private final long reindexChangedSinceMs;
 
         RunPartition(
                 MaintenanceKind kind,
@@ -83,7 +98,8 @@ public final class MaintenanceJob {
                 long asOfMs,
                 String tenant,
                 int partitions,
-                String reindexTarget) {
+                String reindexTarget,
+                long reindexChangedSinceMs) {
             this.kind = kind;
             this.settings = settings;
             this.runId = runId;
@@ -91,6 +107,7 @@ public final class MaintenanceJob {
             this.tenant = tenant;
             this.partitions = partitions;
             this.reindexTarget = reindexTarget;
+            this.reindexChangedSinceMs = reindexChangedSinceMs;
         }
 
         @Override
@@ -102,7 +119,7 @@ public final class MaintenanceJob {
                             tenant,
                             partition.intValue(),
                             partitions)) {
-                task(kind, reindexTarget).run(ctx);
+                task(kind, reindexTarget, reindexChangedSinceMs).run(ctx);
                 ctx.flushCounts(runId);
                 return partition;
             }

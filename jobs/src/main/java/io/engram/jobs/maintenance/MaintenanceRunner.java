@@ -134,17 +134,22 @@ public final class MaintenanceRunner {
             }
             StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
             MaintenanceJob.build(
-                    env, run.job(), settings, run.id(), run.asOf(), run.tenant(), target);
+                    env, run.job(), settings, run.id(), run.asOf(), run.tenant(), target, null);
             executor.execute(env, MaintenanceJob.jobName(run.job()));
+            long removed = 0;
             if (target != null) {
                 openSearch.send("POST", "/" + target + "/_refresh", null);
                 IndexBootstrap.switchAlias(openSearch, settings.indexAlias(), target);
                 note = "alias " + settings.indexAlias() + " now points at " + target;
                 recordEmbeddingVersion();
+                removed = catchUp(run, target, openSearch);
             }
             Map<String, Long> counts;
             try (Connection c = TaskContext.connect(settings)) {
                 counts = new HashMap<>(MaintenanceRuns.counts(c, run.id()));
+            }
+            if (target != null) {
+                counts.put("removed", removed);
             }
             long scanned = counts.getOrDefault("scanned", 0L);
             counts.remove("scanned");
@@ -184,6 +189,33 @@ public final class MaintenanceRunner {
             LOG.warn("maintenance run {}: heartbeat not recorded: {}", id, e.toString());
         }
     }
+
+    /**
+     * What the write plane did to the old index while the copy ran, done to the new one now that
+     * the alias points at it: the memories changed since the run started are copied again (a
+     * document's external version keeps the newer of two writes), and documents whose memory is
+     * gone or no longer current (forgotten, deleted, archived) are removed. Returns how many were
+     * removed.
+     */
+    private long catchUp(MaintenanceRuns.Run run, String target, OpenSearchClient openSearch)
+            throws Exception {
+        Instant since;
+        try (Connection c = TaskContext.connect(settings)) {
+            since = MaintenanceRuns.startedAt(c, run.id());
+        }
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
+        MaintenanceJob.build(env, run.job(), settings, run.id(), run.asOf(), null, target, since);
+        executor.execute(env, MaintenanceJob.jobName(run.job()) + "-catch-up");
+        try (Connection c = TaskContext.connect(settings)) {
+            return StaleDocuments.remove(openSearch, target, c, STALE_GRACE);
+        }
+    }
+
+    /**
+     * A document without a current row is removed only if it still has none this long after it was
+     * seen: a writer indexes inside its PostgreSQL transaction, before the row is visible.
+     */
+    static final Duration STALE_GRACE = Duration.ofSeconds(5);
 
     /**
      * After a reindex every indexed memory carries the configured version; PostgreSQL says so too,

@@ -62,6 +62,20 @@ public final class MaintenanceRuns {
         }
     }
 
+    /** When a claimed run started, by PostgreSQL's clock (the clock of {@code updated_at}). */
+    public static Instant startedAt(Connection c, UUID id) throws SQLException {
+        try (PreparedStatement st =
+                c.prepareStatement("select started_at from maintenance_runs where id = ?")) {
+            st.setObject(1, id);
+            try (ResultSet rs = st.executeQuery()) {
+                if (!rs.next() || rs.getTimestamp(1) == null) {
+                    throw new IllegalStateException("maintenance run " + id + " has not started");
+                }
+                return rs.getTimestamp(1).toInstant();
+            }
+        }
+    }
+
     /** The runner of a running run says it is still at it. */
     public static void beat(Connection c, UUID id) throws SQLException {
         try (PreparedStatement st =

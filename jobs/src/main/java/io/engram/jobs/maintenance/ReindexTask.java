@@ -8,22 +8,27 @@ import io.engram.store.opensearch.MemoryDocuments;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Timestamp;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
  * Reindex: every current and superseded memory of this partition, embedded anew with the configured
  * model, written to the new concrete index {@code target}; the runner switches the alias once every
- * partition is done.
+ * partition is done. With {@code changedSince}, only the memories changed since then: the catch-up
+ * of what the write plane changed while the copy ran (counted as {@code caught_up}).
  */
 public final class ReindexTask implements MaintenanceTask {
 
     private static final int BATCH = 64;
 
     private final String target;
+    private final Instant changedSince;
 
-    public ReindexTask(String target) {
+    public ReindexTask(String target, Instant changedSince) {
         this.target = target;
+        this.changedSince = changedSince;
     }
 
     @Override
@@ -35,12 +40,18 @@ public final class ReindexTask implements MaintenanceTask {
                                 "select "
                                         + MemoryRows.COLUMNS
                                         + " from memories where status in ('active', 'superseded') and "
-                                        + ctx.scopeFilter())) {
+                                        + ctx.scopeFilter()
+                                        + (changedSince == null ? "" : " and updated_at >= ?"))) {
             scan.setFetchSize(1000);
-            ctx.bindScope(scan, 1);
+            int next = ctx.bindScope(scan, 1);
+            if (changedSince != null) {
+                scan.setTimestamp(next, Timestamp.from(changedSince));
+            }
             try (ResultSet rs = scan.executeQuery()) {
                 while (rs.next()) {
-                    ctx.count("scanned", 1);
+                    if (changedSince == null) {
+                        ctx.count("scanned", 1);
+                    }
                     batch.add(MemoryRows.read(rs, null));
                     if (batch.size() >= BATCH) {
                         write(ctx, batch);
@@ -84,7 +95,7 @@ public final class ReindexTask implements MaintenanceTask {
             lines.addAll(MemoryDocuments.indexLines(target, embedded));
         }
         Bulk.send(ctx.openSearch(), lines, "false");
-        ctx.count("indexed", batch.size());
+        ctx.count(changedSince == null ? "indexed" : "caught_up", batch.size());
         batch.clear();
     }
 }

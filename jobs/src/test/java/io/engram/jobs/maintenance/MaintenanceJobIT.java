@@ -16,7 +16,9 @@ import io.engram.services.PostgresServer;
 import io.engram.services.SharedServices;
 import io.engram.store.Archives;
 import io.engram.store.MemoryStoreWriter;
+import io.engram.store.opensearch.Bulk;
 import io.engram.store.opensearch.IndexBootstrap;
+import io.engram.store.opensearch.MemoryDocuments;
 import io.engram.store.opensearch.MemoryQuery;
 import io.engram.store.opensearch.OpenSearchClient;
 import java.nio.file.Path;
@@ -352,6 +354,79 @@ class MaintenanceJobIT {
         assertThat(doc.path("content").asText()).isEqualTo(kept.content());
         assertThat(doc.path("vec").size()).isEqualTo(384);
         assertThatThrownByReindexForOneTenant();
+    }
+
+    @Test
+    void reindexCatchesUpWithWhatTheWritePlaneDidWhileItCopied() throws Exception {
+        Scope ivy = new Scope("reindex-live", "default", "dev", "ivy");
+        Memory changed = seed(ivy, "Ivy plays the cello", "conversation", 0.5);
+        Memory forgotten = seed(ivy, "Ivy's locker code is 4471", "conversation", 0.5);
+        openSearch.send("POST", "/" + ALIAS + "/_refresh", null);
+        Memory updated =
+                new Memory(
+                        changed.id(),
+                        ivy,
+                        changed.sessionId(),
+                        changed.type(),
+                        "Ivy plays the viola now",
+                        changed.tags(),
+                        changed.source(),
+                        changed.sourceTurnIds(),
+                        changed.importance(),
+                        changed.tier(),
+                        MemoryStatus.ACTIVE,
+                        changed.validFrom(),
+                        Optional.empty(),
+                        Optional.empty(),
+                        2,
+                        changed.embeddingVersion(),
+                        embedder.embed(List.of("Ivy plays the viola now")).get(0),
+                        changed.createdAt());
+        List<Memory> created = new ArrayList<>();
+        MaintenanceRunner.Executor copyThenWrite =
+                new MaintenanceRunner.Executor() {
+                    private boolean copied;
+
+                    @Override
+                    public void execute(
+                            org.apache.flink.streaming.api.environment.StreamExecutionEnvironment
+                                    env,
+                            String name)
+                            throws Exception {
+                        env.execute(name);
+                        if (copied) {
+                            return;
+                        }
+                        copied = true;
+                        // Meanwhile the write plane went on through the alias, still the old index.
+                        write(
+                                List.of(
+                                        new MemoryChange.Updated(
+                                                updated, changed.content(), "test", 0.9)));
+                        created.add(seed(ivy, "Ivy adopted a greyhound", "conversation", 0.5));
+                        try (Connection c = connect();
+                                PreparedStatement st =
+                                        c.prepareStatement("delete from memories where id = ?")) {
+                            st.setObject(1, forgotten.id());
+                            st.executeUpdate();
+                        }
+                        Bulk.send(
+                                openSearch,
+                                MemoryDocuments.deleteLines(
+                                        ALIAS, forgotten.id().toString(), ivy.routing()),
+                                "true");
+                    }
+                };
+        MaintenanceReport report =
+                new MaintenanceRunner(settings, copyThenWrite)
+                        .run(MaintenanceKind.REINDEX, null, NOW, "test");
+
+        assertThat(indexed(ivy, changed.id()).path("content").asText())
+                .isEqualTo("Ivy plays the viola now");
+        assertThat(indexed(ivy, created.get(0).id())).as("written during the copy").isNotNull();
+        assertThat(indexed(ivy, forgotten.id())).as("forgotten during the copy").isNull();
+        assertThat(report.changed()).containsEntry("removed", 1L);
+        assertThat(report.changed().get("caught_up")).isGreaterThanOrEqualTo(2L);
     }
 
     @Test
