@@ -201,7 +201,9 @@ public final class MaintenanceRunner {
             throws Exception {
         Instant since;
         try (Connection c = TaskContext.connect(settings)) {
-            since = MaintenanceRuns.startedAt(c, run.id());
+            // A row's updated_at is its transaction's start: a write begun just before the run
+            // and committed after the copy's snapshot is older than the run.
+            since = MaintenanceRuns.startedAt(c, run.id()).minus(Duration.ofMinutes(1));
         }
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
         MaintenanceJob.build(env, run.job(), settings, run.id(), run.asOf(), null, target, since);
