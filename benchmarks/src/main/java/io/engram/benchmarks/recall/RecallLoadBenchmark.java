@@ -184,7 +184,48 @@ public final class RecallLoadBenchmark {
             int degraded,
             Map<String, Integer> failures,
             Map<String, Double> stageMeanMs,
-            double cpuBusy) {}
+            double cpuBusy,
+            List<Long> gcPausesMs) {}
+
+    /**
+     * The stop-the-world collections of this JVM, which hosts the service: each one stalls every
+     * request in flight. From the collectors' notifications (G1's young and full collections).
+     */
+    private static final ConcurrentLinkedQueue<Long> GC_PAUSES_MS = new ConcurrentLinkedQueue<>();
+
+    static {
+        for (java.lang.management.GarbageCollectorMXBean gc :
+                java.lang.management.ManagementFactory.getGarbageCollectorMXBeans()) {
+            ((javax.management.NotificationEmitter) gc)
+                    .addNotificationListener(
+                            (n, handback) -> {
+                                if (com.sun.management.GarbageCollectionNotificationInfo
+                                        .GARBAGE_COLLECTION_NOTIFICATION
+                                        .equals(n.getType())) {
+                                    GC_PAUSES_MS.add(
+                                            com.sun.management.GarbageCollectionNotificationInfo
+                                                    .from(
+                                                            (javax.management.openmbean
+                                                                            .CompositeData)
+                                                                    n.getUserData())
+                                                    .getGcInfo()
+                                                    .getDuration());
+                                }
+                            },
+                            null,
+                            null);
+        }
+    }
+
+    /** The collections since the last call. */
+    private static List<Long> drainGcPauses() {
+        List<Long> out = new ArrayList<>();
+        Long d;
+        while ((d = GC_PAUSES_MS.poll()) != null) {
+            out.add(d);
+        }
+        return out;
+    }
 
     /** The machine's CPU ticks since boot from /proc/stat: {busy, total}; null off Linux. */
     private static long[] cpuTicks() {
@@ -304,6 +345,7 @@ public final class RecallLoadBenchmark {
                 "%s %s-query recall at %d/s for %d s%n",
                 Instant.now(), multi ? "multi" : "single", rate, seconds);
         Map<String, double[]> stagesBefore = stageTotals(http);
+        drainGcPauses();
         long[] cpuBefore = cpuTicks();
         int total = rate * seconds;
         ConcurrentLinkedQueue<Long> latencies = new ConcurrentLinkedQueue<>();
@@ -392,7 +434,8 @@ public final class RecallLoadBenchmark {
                 degraded.get(),
                 failures,
                 stageMeans(stagesBefore, stageTotals(http)),
-                cpuBusy);
+                cpuBusy,
+                drainGcPauses());
     }
 
     /** Bare cost samples, each list sorted: embedding + k-NN, and the embedding alone. */
@@ -569,7 +612,7 @@ public final class RecallLoadBenchmark {
                 + String.format("%.2f", pct(micros, 0.9))
                 + " | "
                 + String.format("%.2f", pct(micros, 0.99))
-                + " | — | — | — |";
+                + " | — | — | — | — |";
     }
 
     private static String ratio(Result recall, Bare bare) {
@@ -636,8 +679,8 @@ public final class RecallLoadBenchmark {
                         + light
                         + "/s for 20 s).",
                 "",
-                "| mode | offered rate | requests | achieved rate | p50 ms | p90 ms | p99 ms | errors | degraded | machine CPU busy |",
-                "|---|---|---|---|---|---|---|---|---|---|",
+                "| mode | offered rate | requests | achieved rate | p50 ms | p90 ms | p99 ms | errors | degraded | machine CPU busy | service GC pauses: n / longest ms |",
+                "|---|---|---|---|---|---|---|---|---|---|---|",
                 row("single-query recall", singleLight),
                 row("multi-query recall (3 queries)", multiLight),
                 row("single-query recall", single),
@@ -738,6 +781,10 @@ public final class RecallLoadBenchmark {
                 + r.degraded()
                 + " | "
                 + String.format("%.0f%%", 100 * r.cpuBusy())
+                + " | "
+                + r.gcPausesMs().size()
+                + " / "
+                + r.gcPausesMs().stream().mapToLong(Long::longValue).max().orElse(0)
                 + " |";
     }
 }
