@@ -103,6 +103,13 @@ public final class ConfigKeys {
                     "1",
                     "ONNX Runtime threads per embedding call",
                     Parsers.intRange(1, 64));
+    public static final ConfigKey<Integer> EMBEDDING_QUERY_WORKERS =
+            ConfigKey.of(
+                    "embedding.query_workers",
+                    "2",
+                    "threads of the serving tier that embed recall queries; multi-query sheds its"
+                            + " auxiliary questions when more than two texts per thread wait",
+                    Parsers.intRange(1, 64));
     public static final ConfigKey<Integer> EMBEDDING_CACHE_SIZE =
             ConfigKey.of(
                     "embedding.cache_size",
@@ -326,6 +333,7 @@ public final class ConfigKeys {
                     EMBEDDING_VERSION,
                     EMBEDDING_MODEL_DIR,
                     EMBEDDING_THREADS,
+                    EMBEDDING_QUERY_WORKERS,
                     EMBEDDING_CACHE_SIZE,
                     LLM_URL,
                     LLM_MODEL,

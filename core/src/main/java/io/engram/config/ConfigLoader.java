@@ -88,6 +88,7 @@ public final class ConfigLoader {
                         values.get(ConfigKeys.EMBEDDING_VERSION),
                         values.get(ConfigKeys.EMBEDDING_MODEL_DIR),
                         values.get(ConfigKeys.EMBEDDING_THREADS),
+                        values.get(ConfigKeys.EMBEDDING_QUERY_WORKERS),
                         values.get(ConfigKeys.EMBEDDING_CACHE_SIZE)),
                 new EngramConfig.Llm(
                         values.get(ConfigKeys.LLM_URL),

@@ -46,7 +46,8 @@ public record EngramConfig(
     public record Redis(String url) {}
 
     /** The embedding model; {@code modelDir} empty means {@code <home>/models}. */
-    public record Embedding(String version, String modelDir, int intraOpThreads, int cacheSize) {
+    public record Embedding(
+            String version, String modelDir, int intraOpThreads, int queryWorkers, int cacheSize) {
         public Path modelPath(Path home) {
             return modelDir.isEmpty() ? home.resolve("models") : Path.of(modelDir);
         }

@@ -111,6 +111,24 @@ class ConfigLoaderTest {
     }
 
     @Test
+    void queryEmbeddingWorkersDefaultToTwoAndAreBounded() {
+        assertThat(EngramConfig.defaults().embedding().queryWorkers()).isEqualTo(2);
+        assertThat(
+                        ConfigLoader.load(
+                                        Optional.empty(),
+                                        Map.of("ENGRAM_EMBEDDING_QUERY_WORKERS", "6"))
+                                .embedding()
+                                .queryWorkers())
+                .isEqualTo(6);
+        assertThatThrownBy(
+                        () ->
+                                ConfigLoader.load(
+                                        Optional.empty(),
+                                        Map.of("ENGRAM_EMBEDDING_QUERY_WORKERS", "0")))
+                .hasMessageContaining("'embedding.query_workers'");
+    }
+
+    @Test
     void llmIsOffByDefaultAndDedupThresholdsMustBeOrdered() {
         EngramConfig config = EngramConfig.defaults();
         assertThat(config.llm().enabled()).isFalse();

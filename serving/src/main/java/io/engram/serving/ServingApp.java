@@ -139,7 +139,8 @@ public final class ServingApp implements AutoCloseable {
                 config.embedding().cacheSize() > 0
                         ? new CachingEmbedder(model, config.embedding().cacheSize())
                         : model;
-        EmbeddingWorker embedder = new EmbeddingWorker(vertx, cached, 2, 256);
+        EmbeddingWorker embedder =
+                new EmbeddingWorker(vertx, cached, config.embedding().queryWorkers(), 256);
 
         Optional<QueryExpander> llm = Optional.empty();
         if (config.llm().enabled()) {
