@@ -11,15 +11,18 @@ import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.metrics.Counter;
 import org.apache.flink.streaming.api.TimeDomain;
+import org.apache.flink.streaming.api.TimerService;
 import org.apache.flink.streaming.api.functions.KeyedProcessFunction;
 import org.apache.flink.util.Collector;
 
 /**
  * Cuts one session's turns into extraction windows: a batch every N turns (with the last few turns
  * of the previous batch as context), and a final batch when the session ends — by an explicit end
- * event, or after an idle gap. The gap is checked on every event (replays carry old timestamps), by
- * an event-time timer (end of a bounded input), and by a processing-time timer (a live session that
- * simply stops). All state of the session is cleared when it ends.
+ * event, after an idle gap, or at the end of a bounded input. The gap is checked on every event
+ * (replays carry old timestamps) and by a processing-time timer (a live session that simply stops).
+ * The watermark does not end a session before the input ends: it is shared by every session of a
+ * subtask, so one user's event time running ahead of another's would cut the other's session. All
+ * state of the session, its timers included, is cleared when it ends.
  */
 public class SessionWindowFunction extends KeyedProcessFunction<String, TurnRecord, WindowBatch> {
 
@@ -68,13 +71,13 @@ public class SessionWindowFunction extends KeyedProcessFunction<String, TurnReco
     public void processElement(TurnRecord turn, Context ctx, Collector<WindowBatch> out)
             throws Exception {
         if (turn.sessionEnd) {
-            endSession(turn, "session_end event", out);
+            endSession(turn, "session_end event", ctx.timerService(), out);
             return;
         }
         Long last = lastEventTs.value();
         long ts = turn.ts.toEpochMilli();
         if (last != null && ts - last >= idleGapMs) {
-            endSession(turn, "idle gap", out);
+            endSession(turn, "idle gap", ctx.timerService(), out);
         }
         pending.add(turn);
         int count = increment(pendingCount);
@@ -84,7 +87,8 @@ public class SessionWindowFunction extends KeyedProcessFunction<String, TurnReco
         lastEventTs.update(last == null ? ts : Math.max(last, ts));
         long now = ctx.timerService().currentProcessingTime();
         lastArrival.update(now);
-        ctx.timerService().registerEventTimeTimer(lastEventTs.value() + idleGapMs);
+        // Fires only when the watermark reaches its maximum: the end of a bounded input.
+        ctx.timerService().registerEventTimeTimer(Long.MAX_VALUE);
         ctx.timerService().registerProcessingTimeTimer(now + idleGapMs);
 
         if (count >= windowTurns) {
@@ -100,20 +104,33 @@ public class SessionWindowFunction extends KeyedProcessFunction<String, TurnReco
     @Override
     public void onTimer(long timestamp, OnTimerContext ctx, Collector<WindowBatch> out)
             throws Exception {
-        Long last =
-                ctx.timeDomain() == TimeDomain.EVENT_TIME
-                        ? lastEventTs.value()
-                        : lastArrival.value();
-        if (last != null && timestamp >= last + idleGapMs) {
-            List<TurnRecord> sessionTurns = list(session);
-            if (!sessionTurns.isEmpty()) {
-                endSession(sessionTurns.get(sessionTurns.size() - 1), "idle gap", out);
+        if (ctx.timeDomain() == TimeDomain.EVENT_TIME) {
+            // Only the end of a bounded input; any other watermark timer was left by an earlier
+            // version of the job (from a savepoint), which ended sessions by watermark.
+            if (timestamp == Long.MAX_VALUE) {
+                endSessionSoFar("end of input", ctx, out);
             }
+            return;
+        }
+        Long last = lastArrival.value();
+        if (last != null && timestamp >= last + idleGapMs) {
+            endSessionSoFar("idle gap", ctx, out);
         }
     }
 
-    private void endSession(TurnRecord any, String reason, Collector<WindowBatch> out)
+    /** Ends the session from a timer, when it has turns. */
+    private void endSessionSoFar(String reason, OnTimerContext ctx, Collector<WindowBatch> out)
             throws Exception {
+        List<TurnRecord> sessionTurns = list(session);
+        if (!sessionTurns.isEmpty()) {
+            endSession(sessionTurns.get(sessionTurns.size() - 1), reason, ctx.timerService(), out);
+        }
+    }
+
+    private void endSession(
+            TurnRecord any, String reason, TimerService timers, Collector<WindowBatch> out)
+            throws Exception {
+        timers.deleteEventTimeTimer(Long.MAX_VALUE);
         List<TurnRecord> turns = list(pending);
         List<TurnRecord> sessionTurns = list(session);
         if (!sessionTurns.isEmpty()) {

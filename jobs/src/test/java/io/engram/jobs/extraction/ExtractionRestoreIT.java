@@ -128,9 +128,7 @@ class ExtractionRestoreIT {
             {"Let's raise the Hawaii budget to $15,000.", "Budget is now $15,000."}
         };
         for (String user : List.of("alice", "bob")) {
-            // Both users talk at the same time (a second apart): with one user's turns minutes
-            // ahead of the other's, the watermark would end the other's sessions by idle gap
-            // whenever a watermark happened to fall between two of its turns.
+            // Both users talk at the same time, a second apart.
             Instant t =
                     Instant.parse("2026-03-15T10:00:00Z").plusSeconds(user.equals("bob") ? 1 : 0);
             for (int session = 0; session < 2; session++) {

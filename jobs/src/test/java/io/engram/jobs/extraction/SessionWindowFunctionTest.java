@@ -107,29 +107,46 @@ class SessionWindowFunctionTest {
         assertThat(ids(last.context)).containsExactly("s1-t3", "s1-t4");
         assertThat(ids(last.sessionTurns)).hasSize(5);
         assertThat(harness.numKeyedStateEntries()).isZero();
-        assertThat(harness.numEventTimeTimers()).isPositive();
+        assertThat(harness.numEventTimeTimers()).as("its end-of-input timer goes too").isZero();
 
-        // the leftover timers find nothing to do
-        harness.processWatermark(T0.plusSeconds(10).toEpochMilli() + GAP + 1);
+        // the end of the input finds nothing left to end
+        harness.processWatermark(Long.MAX_VALUE);
         assertThat(output()).hasSize(2);
     }
 
     @Test
-    void idleGapEndsTheSessionWhenTheWatermarkPassesIt() throws Exception {
+    void aWatermarkPastTheGapDoesNotEndASession() throws Exception {
+        // Another user's turns, hours ahead in event time, carry the subtask's watermark along.
         send(turn("s1", 1, T0));
         send(turn("s1", 2, T0.plusSeconds(60)));
-        harness.processWatermark(T0.plusSeconds(60).toEpochMilli() + GAP - 1);
+        harness.processWatermark(T0.plusSeconds(60).toEpochMilli() + 4 * GAP);
         assertThat(output()).isEmpty();
-        harness.processWatermark(T0.plusSeconds(60).toEpochMilli() + GAP);
-        List<WindowBatch> out = output();
-        assertThat(out)
+        send(turn("s1", 3, T0.plusSeconds(120)));
+        send(end("s1", T0.plusSeconds(130)));
+        assertThat(output())
                 .singleElement()
                 .satisfies(
                         b -> {
-                            assertThat(b.sessionEnd).isTrue();
-                            assertThat(b.endReason).isEqualTo("idle gap");
-                            assertThat(ids(b.turns)).containsExactly("s1-t1", "s1-t2");
+                            assertThat(b.endReason).isEqualTo("session_end event");
+                            assertThat(ids(b.sessionTurns))
+                                    .containsExactly("s1-t1", "s1-t2", "s1-t3");
                         });
+    }
+
+    @Test
+    void theEndOfABoundedInputEndsEverySession() throws Exception {
+        send(turn("s1", 1, T0));
+        send(turn("s2", 1, T0.plusSeconds(5)));
+        harness.processWatermark(Long.MAX_VALUE);
+        List<WindowBatch> out = output();
+        assertThat(out).hasSize(2);
+        assertThat(out)
+                .allSatisfy(
+                        b -> {
+                            assertThat(b.sessionEnd).isTrue();
+                            assertThat(b.endReason).isEqualTo("end of input");
+                        });
+        assertThat(out.stream().map(b -> b.sessionId)).containsExactlyInAnyOrder("s1", "s2");
         assertThat(harness.numKeyedStateEntries()).isZero();
     }
 
