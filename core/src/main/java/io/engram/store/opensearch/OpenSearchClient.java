@@ -9,7 +9,6 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 
@@ -54,9 +53,18 @@ public final class OpenSearchClient {
                 body.write('\n');
             }
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot write NDJSON", e);
+            throw new UncheckedIOException("cannot write JSON", e);
         }
         return body.toByteArray();
+    }
+
+    /** One JSON document as UTF-8 bytes. */
+    private static byte[] jsonBytes(JsonNode body) {
+        try {
+            return JSON.writeValueAsBytes(body);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write JSON", e);
+        }
     }
 
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -77,11 +85,7 @@ public final class OpenSearchClient {
 
     /** A JSON request; {@code body} may be null. Blocks until OpenSearch answers. */
     public Response send(String method, String path, JsonNode body) {
-        return sendRaw(
-                method,
-                path,
-                body == null ? null : body.toString().getBytes(StandardCharsets.UTF_8),
-                "application/json");
+        return sendRaw(method, path, body == null ? null : jsonBytes(body), "application/json");
     }
 
     /** Sends newline-delimited JSON (bulk, msearch); each line is one JSON document. */

@@ -132,10 +132,7 @@ public final class MaintenanceRunner {
                 IndexBootstrap.createIndex(
                         openSearch, target, settings.shards(), settings.replicas());
             }
-            StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
-            MaintenanceJob.build(
-                    env, run.job(), settings, run.id(), run.asOf(), run.tenant(), target, null);
-            executor.execute(env, MaintenanceJob.jobName(run.job()));
+            runJob(run, target, null, MaintenanceJob.jobName(run.job()));
             long removed = 0;
             if (target != null) {
                 openSearch.send("POST", "/" + target + "/_refresh", null);
@@ -182,6 +179,23 @@ public final class MaintenanceRunner {
         }
     }
 
+    /** Builds the run's Flink job and executes it to its end. */
+    private void runJob(
+            MaintenanceRuns.Run run, String reindexTarget, Instant reindexChangedSince, String name)
+            throws Exception {
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
+        MaintenanceJob.build(
+                env,
+                run.job(),
+                settings,
+                run.id(),
+                run.asOf(),
+                run.tenant(),
+                reindexTarget,
+                reindexChangedSince);
+        executor.execute(env, name);
+    }
+
     private void beat(UUID id) {
         try (Connection c = TaskContext.connect(settings)) {
             MaintenanceRuns.beat(c, id);
@@ -205,9 +219,7 @@ public final class MaintenanceRunner {
             // and committed after the copy's snapshot is older than the run.
             since = MaintenanceRuns.startedAt(c, run.id()).minus(Duration.ofMinutes(1));
         }
-        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
-        MaintenanceJob.build(env, run.job(), settings, run.id(), run.asOf(), null, target, since);
-        executor.execute(env, MaintenanceJob.jobName(run.job()) + "-catch-up");
+        runJob(run, target, since, MaintenanceJob.jobName(run.job()) + "-catch-up");
         try (Connection c = TaskContext.connect(settings)) {
             return StaleDocuments.remove(openSearch, target, c, STALE_GRACE);
         }
