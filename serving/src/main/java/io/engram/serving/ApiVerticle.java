@@ -208,7 +208,11 @@ public final class ApiVerticle extends VerticleBase {
                 SearchRequest.parse(Fields.body(ctx, searchFields()), p, s.ranking());
         s.recall()
                 .search(request, ctx.get(REQUEST_ID))
-                .onSuccess(r -> json(ctx, 200, r))
+                .onSuccess(
+                        r -> {
+                            ctx.response().putHeader("Server-Timing", r.serverTiming());
+                            json(ctx, 200, r.body());
+                        })
                 .onFailure(ctx::fail);
     }
 
@@ -228,6 +232,7 @@ public final class ApiVerticle extends VerticleBase {
         SearchRequest request = SearchRequest.parse(searchBody, p, s.ranking());
         s.recall()
                 .search(request, ctx.get(REQUEST_ID))
+                .map(RecallService.Recall::body)
                 .onSuccess(
                         r -> {
                             List<ContextPacker.Item> items = new ArrayList<>();

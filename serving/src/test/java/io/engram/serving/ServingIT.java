@@ -197,7 +197,24 @@ class ServingIT {
         JsonObject stored = store(acme, "alice", "Alice's budget for the Hawaii trip is $10,000.");
         assertThat(stored.getString("decision")).isEqualTo("create");
         f.refresh();
-        JsonObject result = search(acme, "alice", "What is my budget for the Hawaii trip?", null);
+        ServingFixture.Reply reply =
+                f.post(
+                        "/v1/memories/search",
+                        acme,
+                        new JsonObject()
+                                .put("user_id", "alice")
+                                .put("query", "What is my budget for the Hawaii trip?"));
+        assertThat(reply.status()).as(reply.raw()).isEqualTo(200);
+        JsonObject result = reply.json();
+        // Each stage that ran, then the whole recall, in milliseconds.
+        assertThat(reply.response().headers().firstValue("Server-Timing"))
+                .hasValueSatisfying(
+                        t ->
+                                assertThat(t)
+                                        .matches(
+                                                "([a-z]+;dur=\\d+\\.\\d{3}, )+total;dur=\\d+\\.\\d{3}")
+                                        .contains("cache;dur=", "embed;dur=", "search;dur=")
+                                        .contains("hydrate;dur=", "rank;dur="));
         assertThat(result.getBoolean("skipped")).isFalse();
         assertThat(result.getJsonArray("degraded")).isEmpty();
         JsonObject top = result.getJsonArray("memories").getJsonObject(0);

@@ -183,7 +183,7 @@ public final class RecallLoadBenchmark {
             double achievedRate,
             int degraded,
             Map<String, Integer> failures,
-            Map<String, Double> stageMeanMs,
+            List<Sample> samples,
             double cpuBusy,
             List<Long> gcPausesMs) {}
 
@@ -242,31 +242,28 @@ public final class RecallLoadBenchmark {
         }
     }
 
-    /**
-     * The serving tier's recall stage timers ({@code engram_recall_stage_seconds}) as stage → {sum
-     * seconds, count}.
-     */
-    private static Map<String, double[]> stageTotals(LoadClient http) throws Exception {
-        String text =
-                http.send(HttpMethod.GET, "/metrics", null, null)
-                        .toCompletionStage()
-                        .toCompletableFuture()
-                        .get(10, TimeUnit.SECONDS)
-                        .body();
-        Map<String, double[]> out = new java.util.LinkedHashMap<>();
-        java.util.regex.Matcher m =
-                java.util.regex.Pattern.compile(
-                                "engram_recall_stage_seconds_(sum|count)\\{[^}]*stage=\"([a-z]+)\"[^}]*} (\\S+)")
-                        .matcher(text);
-        while (m.find()) {
-            double[] t = out.computeIfAbsent(m.group(2), k -> new double[2]);
-            t[m.group(1).equals("sum") ? 0 : 1] = Double.parseDouble(m.group(3));
-        }
-        return out;
-    }
+    /** An answer: its status, body and {@code Server-Timing} header (null when absent). */
+    record Answer(int status, String body, String serverTiming) {}
 
-    /** An answer: its status and body. */
-    record Answer(int status, String body) {}
+    /**
+     * One answered request: the client's latency and the service's own times from the answer's
+     * {@code Server-Timing} header (stage → ms, with {@code total}).
+     */
+    record Sample(long clientMicros, Map<String, Double> serverMs) {
+
+        static Sample of(long clientMicros, String serverTiming) {
+            Map<String, Double> ms = new java.util.HashMap<>();
+            if (serverTiming != null) {
+                for (String part : serverTiming.split(",\\s*")) {
+                    int at = part.indexOf(";dur=");
+                    if (at > 0) {
+                        ms.put(part.substring(0, at), Double.parseDouble(part.substring(at + 5)));
+                    }
+                }
+            }
+            return new Sample(clientMicros, ms);
+        }
+    }
 
     /**
      * The load generator's HTTP client: Vert.x's, on an event loop of its own, with pooled
@@ -308,26 +305,15 @@ public final class RecallLoadBenchmark {
                                                     b ->
                                                             new Answer(
                                                                     response.statusCode(),
-                                                                    b.toString())));
+                                                                    b.toString(),
+                                                                    response.getHeader(
+                                                                            "Server-Timing"))));
         }
 
         @Override
         public void close() {
             vertx.close().toCompletionStage().toCompletableFuture().join();
         }
-    }
-
-    /** Mean milliseconds per recall in each stage between two {@link #stageTotals} readings. */
-    private static Map<String, Double> stageMeans(
-            Map<String, double[]> before, Map<String, double[]> after) {
-        Map<String, Double> out = new java.util.LinkedHashMap<>();
-        after.forEach(
-                (stage, t) -> {
-                    double[] b = before.getOrDefault(stage, new double[2]);
-                    double n = t[1] - b[1];
-                    out.put(stage, n == 0 ? Double.NaN : (t[0] - b[0]) * 1000 / n);
-                });
-        return out;
     }
 
     private static Result run(
@@ -344,11 +330,11 @@ public final class RecallLoadBenchmark {
         System.out.printf(
                 "%s %s-query recall at %d/s for %d s%n",
                 Instant.now(), multi ? "multi" : "single", rate, seconds);
-        Map<String, double[]> stagesBefore = stageTotals(http);
         drainGcPauses();
         long[] cpuBefore = cpuTicks();
         int total = rate * seconds;
         ConcurrentLinkedQueue<Long> latencies = new ConcurrentLinkedQueue<>();
+        ConcurrentLinkedQueue<Sample> samples = new ConcurrentLinkedQueue<>();
         AtomicInteger errors = new AtomicInteger();
         AtomicInteger degraded = new AtomicInteger();
         Map<String, Integer> failures = new java.util.concurrent.ConcurrentHashMap<>();
@@ -386,7 +372,14 @@ public final class RecallLoadBenchmark {
                             http.send(HttpMethod.POST, url, key, body)
                                     .onComplete(
                                             ar -> {
-                                                latencies.add((System.nanoTime() - t0) / 1000);
+                                                long micros = (System.nanoTime() - t0) / 1000;
+                                                latencies.add(micros);
+                                                if (ar.succeeded() && ar.result().status() == 200) {
+                                                    samples.add(
+                                                            Sample.of(
+                                                                    micros,
+                                                                    ar.result().serverTiming()));
+                                                }
                                                 if (ar.failed()) {
                                                     errors.incrementAndGet();
                                                     failures.merge(
@@ -433,7 +426,7 @@ public final class RecallLoadBenchmark {
                 total / elapsed,
                 degraded.get(),
                 failures,
-                stageMeans(stagesBefore, stageTotals(http)),
+                new ArrayList<>(samples),
                 cpuBusy,
                 drainGcPauses());
     }
@@ -711,20 +704,23 @@ public final class RecallLoadBenchmark {
                         + " ms paced. The same embedding costs more after the model has been"
                         + " idle; the paced figure is what a request arriving alone meets.",
                 "",
-                "Server-side mean time per recall in each stage (ms, from `engram_recall_stage_seconds`;"
-                        + " the client's latency adds HTTP, JSON and queueing for the event loop):",
+                "Where the time went (ms, means over the requests of a phase and over its slowest 1%, from"
+                        + " each answer's `Server-Timing` header). `outside` is the client's latency minus the"
+                        + " service's total: HTTP both ways, waiting for an event loop, the load generator. The"
+                        + " cache lookup and the query embedding run at the same time.",
                 "",
-                "| stage | single "
-                        + light
-                        + "/s | multi "
-                        + light
-                        + "/s | single "
-                        + rate
-                        + "/s | multi "
-                        + rate
-                        + "/s |",
-                "|---|---|---|---|---|",
-                stageRows(singleLight, multiLight, single, multi),
+                "| phase | requests | client | service total | outside | "
+                        + String.join(
+                                " | ",
+                                java.util.Arrays.stream(RecallStages.Stage.values())
+                                        .map(RecallStages.Stage::label)
+                                        .toList())
+                        + " |",
+                "|---|---|---|---|---|" + "---|".repeat(RecallStages.Stage.values().length),
+                timeRows("single " + light + "/s", singleLight),
+                timeRows("multi " + light + "/s", multiLight),
+                timeRows("single " + rate + "/s", single),
+                timeRows("multi " + rate + "/s", multi),
                 "",
                 "Failures by kind: "
                         + single.failures()
@@ -744,20 +740,51 @@ public final class RecallLoadBenchmark {
                 "");
     }
 
-    private static String stageRows(Result... results) {
-        List<String> out = new ArrayList<>();
-        for (RecallStages.Stage s : RecallStages.Stage.values()) {
-            String stage = s.label();
-            StringBuilder row = new StringBuilder("| ").append(stage);
-            for (Result r : results) {
-                row.append(" | ")
-                        .append(
-                                String.format(
-                                        "%.2f", r.stageMeanMs().getOrDefault(stage, Double.NaN)));
-            }
-            out.add(row.append(" |").toString());
+    /** A phase's mean times over all its requests and over its slowest 1%. */
+    private static String timeRows(String phase, Result r) {
+        List<Sample> bySlowness = new ArrayList<>(r.samples());
+        bySlowness.sort(java.util.Comparator.comparingLong(Sample::clientMicros));
+        int slowest = Math.max(1, bySlowness.size() / 100);
+        return timeRow(phase + ", all", bySlowness)
+                + "\n"
+                + timeRow(
+                        phase + ", slowest 1%",
+                        bySlowness.subList(bySlowness.size() - slowest, bySlowness.size()));
+    }
+
+    private static String timeRow(String name, List<Sample> samples) {
+        StringBuilder row = new StringBuilder("| ").append(name).append(" | ");
+        row.append(samples.size());
+        row.append(" | ").append(mean(samples, s -> s.clientMicros() / 1000.0));
+        row.append(" | ").append(mean(samples, s -> s.serverMs().get("total")));
+        row.append(" | ")
+                .append(
+                        mean(
+                                samples,
+                                s ->
+                                        s.serverMs().containsKey("total")
+                                                ? s.clientMicros() / 1000.0
+                                                        - s.serverMs().get("total")
+                                                : null));
+        for (RecallStages.Stage stage : RecallStages.Stage.values()) {
+            row.append(" | ").append(mean(samples, s -> s.serverMs().get(stage.label())));
         }
-        return String.join("\n", out);
+        return row.append(" |").toString();
+    }
+
+    /** The mean of a value over the samples that have it, or — when none has. */
+    private static String mean(
+            List<Sample> samples, java.util.function.Function<Sample, Double> value) {
+        double sum = 0;
+        int n = 0;
+        for (Sample s : samples) {
+            Double v = value.apply(s);
+            if (v != null) {
+                sum += v;
+                n++;
+            }
+        }
+        return n == 0 ? "—" : String.format("%.2f", sum / n);
     }
 
     private static String row(String name, Result r) {

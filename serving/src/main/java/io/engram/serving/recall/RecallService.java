@@ -121,6 +121,8 @@ public final class RecallService {
         List<float[]> vectors = List.of();
         final Map<String, Candidate> candidates = new LinkedHashMap<>();
         String cacheKey;
+        final long started = System.nanoTime();
+        final long[] stageNanos = RecallStages.newCall();
 
         Call(SearchRequest request, String requestId) {
             this.request = request;
@@ -142,8 +144,26 @@ public final class RecallService {
         }
     }
 
-    public Future<JsonObject> search(SearchRequest request, String requestId) {
+    /**
+     * One recall's answer, and the time its stages took as a {@code Server-Timing} header value.
+     */
+    public record Recall(JsonObject body, String serverTiming) {}
+
+    public Future<Recall> search(SearchRequest request, String requestId) {
         Call call = new Call(request, requestId);
+        return answer(call)
+                .map(
+                        body ->
+                                new Recall(
+                                        body,
+                                        RecallStages.serverTiming(
+                                                call.stageNanos,
+                                                System.nanoTime() - call.started)));
+    }
+
+    private Future<JsonObject> answer(Call call) {
+        SearchRequest request = call.request;
+        String requestId = call.requestId;
         RecallGate.Verdict verdict = RecallGate.decide(request.query(), request.force());
         if (!verdict.search()) {
             return Future.succeededFuture(
@@ -162,7 +182,7 @@ public final class RecallService {
         // expansion waits to know that the answer is not cached.
         Future<Void> prepared = usesLlm(call) ? null : prepare(call);
         ResultCache c = cache.get();
-        return stages.timed(RecallStages.Stage.CACHE, () -> cached(c, call))
+        return stages.timed(RecallStages.Stage.CACHE, call.stageNanos, () -> cached(c, call))
                 .compose(
                         hit -> {
                             if (hit != null) {
@@ -211,7 +231,7 @@ public final class RecallService {
                 QueryRewriter.rewrite(call.request.query(), call.request.history());
         call.rewritten = rewrite.query();
         call.wasRewritten = rewrite.rewritten();
-        return stages.timed(RecallStages.Stage.EXPAND, () -> auxiliary(call))
+        return stages.timed(RecallStages.Stage.EXPAND, call.stageNanos, () -> auxiliary(call))
                 .compose(
                         aux -> {
                             List<String> queries = new ArrayList<>();
@@ -229,6 +249,7 @@ public final class RecallService {
                             call.queries = queries;
                             return stages.timed(
                                     RecallStages.Stage.EMBED,
+                                    call.stageNanos,
                                     () ->
                                             embedder.embed(queries)
                                                     .timeout(
@@ -250,12 +271,18 @@ public final class RecallService {
 
     /** Search, hydrate, rank: the answer from the prepared queries. */
     private Future<JsonObject> retrieve(Call call) {
-        return stages.timed(RecallStages.Stage.SEARCH, () -> recall(call))
-                .compose(v -> stages.timed(RecallStages.Stage.HYDRATE, () -> hydrate(call)))
+        return stages.timed(RecallStages.Stage.SEARCH, call.stageNanos, () -> recall(call))
+                .compose(
+                        v ->
+                                stages.timed(
+                                        RecallStages.Stage.HYDRATE,
+                                        call.stageNanos,
+                                        () -> hydrate(call)))
                 .compose(
                         v ->
                                 stages.timed(
                                         RecallStages.Stage.RANK,
+                                        call.stageNanos,
                                         () -> Future.succeededFuture(respond(call))));
     }
 

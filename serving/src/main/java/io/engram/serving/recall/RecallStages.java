@@ -48,11 +48,53 @@ public final class RecallStages {
         }
     }
 
-    /** Runs one stage of a recall and records its time, from now until its future completes. */
-    public <T> Future<T> timed(Stage stage, Supplier<Future<T>> work) {
+    /**
+     * Runs one stage of a recall and records its time, from now until its future completes, in the
+     * timer and in {@code call} (nanoseconds, by {@link Stage#ordinal()}).
+     */
+    public <T> Future<T> timed(Stage stage, long[] call, Supplier<Future<T>> work) {
         long start = System.nanoTime();
         Timer timer = timers.get(stage);
         return work.get()
-                .onComplete(ar -> timer.record(System.nanoTime() - start, TimeUnit.NANOSECONDS));
+                .onComplete(
+                        ar -> {
+                            long nanos = System.nanoTime() - start;
+                            timer.record(nanos, TimeUnit.NANOSECONDS);
+                            call[stage.ordinal()] = nanos;
+                        });
+    }
+
+    /** A call's stage times before any stage ran: every one absent. */
+    public static long[] newCall() {
+        long[] call = new long[Stage.values().length];
+        java.util.Arrays.fill(call, -1);
+        return call;
+    }
+
+    /**
+     * The W3C {@code Server-Timing} header value of one recall: each stage that ran and the total,
+     * in milliseconds ({@code cache;dur=0.8, embed;dur=2.1, …, total;dur=7.3}). The cache lookup
+     * and the query embedding run at the same time, so the stages may add up to more than the
+     * total.
+     */
+    public static String serverTiming(long[] call, long totalNanos) {
+        StringBuilder h = new StringBuilder();
+        for (Stage s : Stage.values()) {
+            if (call[s.ordinal()] >= 0) {
+                appendDuration(h, s.label(), call[s.ordinal()]);
+            }
+        }
+        appendDuration(h, "total", totalNanos);
+        return h.toString();
+    }
+
+    private static void appendDuration(StringBuilder h, String name, long nanos) {
+        if (h.length() > 0) {
+            h.append(", ");
+        }
+        long micros = nanos / 1000;
+        h.append(name).append(";dur=").append(micros / 1000).append('.');
+        long frac = micros % 1000;
+        h.append(frac < 10 ? "00" : frac < 100 ? "0" : "").append(frac);
     }
 }
