@@ -85,6 +85,32 @@ public record Memory(
                 createdAt);
     }
 
+    /**
+     * The same fact as a new memory: first version, hot, active, created {@code at}, its id from
+     * its scope, source turns and words.
+     */
+    public Memory asNew(Instant at) {
+        return new Memory(
+                MemoryIds.fromConversation(scope, sourceTurnIds, content),
+                scope,
+                sessionId,
+                type,
+                content,
+                tags,
+                source,
+                sourceTurnIds,
+                importance,
+                Tier.HOT,
+                MemoryStatus.ACTIVE,
+                validFrom,
+                Optional.empty(),
+                Optional.empty(),
+                1,
+                embeddingVersion,
+                vector,
+                at);
+    }
+
     public Memory reinforced(List<String> moreSources, double otherImportance) {
         java.util.LinkedHashSet<String> sources = new java.util.LinkedHashSet<>(sourceTurnIds);
         sources.addAll(moreSources);

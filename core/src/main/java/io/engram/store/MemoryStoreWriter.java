@@ -13,12 +13,16 @@ import io.engram.store.opensearch.OpenSearchClient;
 import java.sql.Array;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Timestamp;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
+import java.util.UUID;
 import java.util.function.Consumer;
 
 /**
@@ -46,25 +50,63 @@ public final class MemoryStoreWriter {
     private static final String REINFORCE =
             "update memories set source_turn_ids = source_turn_ids"
                     + " || array(select t from unnest(?::text[]) t where not (t = any(source_turn_ids))),"
-                    + " importance = greatest(importance, ?), updated_at = now() where id = ?";
+                    + " importance = greatest(importance, ?), updated_at = now() where id = ?"
+                    + " and status = 'active'";
+
+    /** Whether an update already holds: the memory is current at this version or a later one. */
+    private static final String CURRENT =
+            "select 1 from memories where id = ? and status = 'active' and version >= ?";
+
+    /** Whether a supersede already holds. */
+    private static final String SUPERSEDED_BY =
+            "select 1 from memories where id = ? and superseded_by = ?";
+
+    /** An active memory of the user that says the same words. */
+    private static final String SAME_WORDS =
+            "select 1 from memories where tenant_id = ? and project_id = ? and environment = ?"
+                    + " and user_id = ? and content_hash = ? and status = 'active'";
+
     private final String alias;
+    private final boolean storeAgain;
 
+    /** A writer of facts: a fact whose memory is no longer current is stored as a new memory. */
     public MemoryStoreWriter(String alias) {
+        this(alias, true);
+    }
+
+    private MemoryStoreWriter(String alias, boolean storeAgain) {
         this.alias = alias;
+        this.storeAgain = storeAgain;
     }
 
-    /** Writes the changes to PostgreSQL in one transaction. */
-    public void writePostgres(Connection c, List<MemoryChange> changes) throws SQLException {
-        Transactions.in(
-                c,
-                tx -> {
-                    apply(tx, changes);
-                    return null;
-                });
+    /**
+     * A writer of edits to given memories: an edit of a memory that is no longer current is
+     * dropped, not stored as a new memory.
+     */
+    public static MemoryStoreWriter forEdits(String alias) {
+        return new MemoryStoreWriter(alias, false);
     }
 
-    /** Writes the changes inside the caller's transaction (which commits or rolls back). */
-    public void apply(Connection c, List<MemoryChange> changes) throws SQLException {
+    /**
+     * Writes the changes to PostgreSQL in one transaction; returns them as written (see {@link
+     * #apply}), for the index.
+     */
+    public List<MemoryChange> writePostgres(Connection c, List<MemoryChange> changes)
+            throws SQLException {
+        return Transactions.in(c, tx -> apply(tx, changes));
+    }
+
+    /**
+     * Writes the changes inside the caller's transaction (which commits or rolls back) and returns
+     * them as written, for the index. A change was decided against the memories its writer knew;
+     * when the memory it updates, reinforces or supersedes is no longer current (archived,
+     * forgotten or superseded by another writer since), a writer of facts does not lose the fact
+     * with it: it is stored as a new memory, unless an active memory of the user already says the
+     * same words. A writer of edits drops the edit. The stale memory is never written back to the
+     * index.
+     */
+    public List<MemoryChange> apply(Connection c, List<MemoryChange> changes) throws SQLException {
+        List<MemoryChange> written = new ArrayList<>(changes.size());
         try (PreparedStatement insert = c.prepareStatement(INSERT);
                 PreparedStatement update = c.prepareStatement(UPDATE_CONTENT);
                 PreparedStatement supersede = c.prepareStatement(SUPERSEDE);
@@ -87,7 +129,10 @@ public final class MemoryStoreWriter {
                     update.setInt(7, m.version());
                     update.setObject(8, m.id());
                     update.setInt(9, m.version());
-                    update.executeUpdate();
+                    if (update.executeUpdate() == 0 && !exists(c, CURRENT, m.id(), m.version())) {
+                        storeAgain(c, insert, event, change).ifPresent(written::add);
+                        continue;
+                    }
                     ObjectNode d = detail(change);
                     d.put("previous_content", u.previousContent());
                     bindEvent(event, m, "update", m.version(), d);
@@ -108,7 +153,16 @@ public final class MemoryStoreWriter {
                     supersede.setInt(3, old.version());
                     supersede.setObject(4, old.id());
                     supersede.setInt(5, old.version());
-                    supersede.executeUpdate();
+                    if (supersede.executeUpdate() == 0
+                            && !exists(c, SUPERSEDED_BY, old.id(), m.id())) {
+                        // The new memory stands alone; the old one's stale copy stays out.
+                        written.add(
+                                new MemoryChange.Created(
+                                        m,
+                                        change.reason() + "; the memory it replaced is gone",
+                                        change.similarity()));
+                        continue;
+                    }
                     bindEvent(
                             event,
                             old,
@@ -120,8 +174,59 @@ public final class MemoryStoreWriter {
                     reinforce.setArray(1, textArray(c, m.sourceTurnIds()));
                     reinforce.setDouble(2, m.importance());
                     reinforce.setObject(3, m.id());
-                    reinforce.executeUpdate();
+                    if (reinforce.executeUpdate() == 0) {
+                        storeAgain(c, insert, event, change).ifPresent(written::add);
+                        continue;
+                    }
                 }
+                written.add(change);
+            }
+        }
+        return written;
+    }
+
+    /**
+     * The fact of a change whose memory is no longer current, as a new memory (first version, hot,
+     * active), or nothing when an active memory of the user already says the same words or this
+     * writer writes edits. Its id comes from its scope, source turns and words, so a replay inserts
+     * nothing twice.
+     */
+    private Optional<MemoryChange> storeAgain(
+            Connection c, PreparedStatement insert, PreparedStatement event, MemoryChange change)
+            throws SQLException {
+        if (!storeAgain) {
+            return Optional.empty();
+        }
+        Memory m = change.memory();
+        try (PreparedStatement same = c.prepareStatement(SAME_WORDS)) {
+            MemoryEvents.bindScope(same, 1, m.scope());
+            same.setString(5, MemoryIds.contentHash(m.content()));
+            try (ResultSet rs = same.executeQuery()) {
+                if (rs.next()) {
+                    return Optional.empty();
+                }
+            }
+        }
+        Memory fresh = m.asNew(Instant.now());
+        MemoryChange created =
+                new MemoryChange.Created(
+                        fresh,
+                        change.reason() + "; the memory it matched is no longer current",
+                        change.similarity());
+        bindInsert(c, insert, fresh);
+        insert.executeUpdate();
+        bindEvent(event, fresh, "create", fresh.version(), detail(created));
+        event.executeUpdate();
+        return Optional.of(created);
+    }
+
+    private static boolean exists(Connection c, String sql, UUID id, Object other)
+            throws SQLException {
+        try (PreparedStatement st = c.prepareStatement(sql)) {
+            st.setObject(1, id);
+            st.setObject(2, other);
+            try (ResultSet rs = st.executeQuery()) {
+                return rs.next();
             }
         }
     }
@@ -158,8 +263,8 @@ public final class MemoryStoreWriter {
         if (changes.isEmpty()) {
             return;
         }
-        writePostgres(c, changes);
-        writeIndex(client, changes);
+        List<MemoryChange> written = writePostgres(c, changes);
+        writeIndex(client, written);
         invalidate.accept(scopes(changes));
     }
 

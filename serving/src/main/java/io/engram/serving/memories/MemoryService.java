@@ -122,58 +122,57 @@ public final class MemoryService {
                                                                             known,
                                                                             Instant.now())
                                                                     .get(0);
-                                                    return write(List.of(planned.change()))
+                                                    return write(
+                                                                    new MemoryStoreWriter(alias),
+                                                                    List.of(planned.change()))
                                                             .compose(
-                                                                    v ->
-                                                                            r.metadata() == null
-                                                                                    ? Future
-                                                                                            .succeededFuture()
-                                                                                    : pool.preparedQuery(
-                                                                                                    "update memories set metadata = $1::jsonb where id = $2")
-                                                                                            .execute(
-                                                                                                    Tuple
-                                                                                                            .of(
-                                                                                                                    r.metadata()
-                                                                                                                            .encode(),
-                                                                                                                    planned.change()
-                                                                                                                            .memory()
-                                                                                                                            .id()))
-                                                                                            .mapEmpty())
-                                                            .map(
-                                                                    v ->
-                                                                            new JsonObject()
-                                                                                    .put(
-                                                                                            "id",
-                                                                                            planned.change()
-                                                                                                    .memory()
-                                                                                                    .id()
-                                                                                                    .toString())
-                                                                                    .put(
-                                                                                            "decision",
-                                                                                            planned.decision()
-                                                                                                    .kind())
-                                                                                    .put(
-                                                                                            "reason",
-                                                                                            planned.decision()
-                                                                                                    .reason())
-                                                                                    .put(
-                                                                                            "similarity",
-                                                                                            Math
-                                                                                                            .round(
-                                                                                                                    planned.decision()
-                                                                                                                                    .similarity()
-                                                                                                                            * 1000)
-                                                                                                    / 1000.0)
-                                                                                    .put(
-                                                                                            "superseded",
-                                                                                            planned.change()
-                                                                                                    .replaced()
-                                                                                                    .map(
-                                                                                                            m ->
-                                                                                                                    m.id().toString())
-                                                                                                    .orElse(
-                                                                                                            null)));
+                                                                    written ->
+                                                                            stored(
+                                                                                    r, planned,
+                                                                                    written));
                                                 }));
+    }
+
+    /**
+     * The answer to an explicit store, from what was written: the planned change, or the new memory
+     * that replaced it when the memory it matched stopped being current meanwhile (nothing written:
+     * an active memory already says the same words).
+     */
+    private Future<JsonObject> stored(
+            StoreRequest r, ChangePlanner.Planned planned, List<MemoryChange> written) {
+        boolean asPlanned = !written.isEmpty() && written.get(0) == planned.change();
+        MemoryChange done = written.isEmpty() ? planned.change() : written.get(0);
+        UUID id = done.memory().id();
+        Future<Void> metadata =
+                r.metadata() == null || written.isEmpty()
+                        ? Future.succeededFuture()
+                        : pool.preparedQuery(
+                                        "update memories set metadata = $1::jsonb where id = $2")
+                                .execute(Tuple.of(r.metadata().encode(), id))
+                                .mapEmpty();
+        return metadata.map(
+                v ->
+                        new JsonObject()
+                                .put("id", id.toString())
+                                .put(
+                                        "decision",
+                                        asPlanned
+                                                ? planned.decision().kind()
+                                                : written.isEmpty() ? "noop" : "create")
+                                .put(
+                                        "reason",
+                                        asPlanned
+                                                ? planned.decision().reason()
+                                                : written.isEmpty()
+                                                        ? "an active memory already says the same"
+                                                                + " words"
+                                                        : done.reason())
+                                .put(
+                                        "similarity",
+                                        Math.round(planned.decision().similarity() * 1000) / 1000.0)
+                                .put(
+                                        "superseded",
+                                        done.replaced().map(m -> m.id().toString()).orElse(null)));
     }
 
     /** The user's nearest current memories of one type, with vectors, from the index. */
@@ -208,18 +207,17 @@ public final class MemoryService {
                         });
     }
 
-    /** Applies changes with the write plane's writer; 503 when a store cannot take them. */
-    private Future<Void> write(List<MemoryChange> changes) {
-        MemoryStoreWriter writer = new MemoryStoreWriter(alias);
-        return writers.<Void>executeBlocking(
+    /**
+     * Applies changes with the write plane's writer and returns them as written; 503 when a store
+     * cannot take them.
+     */
+    private Future<List<MemoryChange>> write(MemoryStoreWriter writer, List<MemoryChange> changes) {
+        return writers.<List<MemoryChange>>executeBlocking(
                         () -> {
-                            jdbc.with(
-                                    c -> {
-                                        writer.writePostgres(c, changes);
-                                        return null;
-                                    });
-                            writer.writeIndex(indexWriter, changes);
-                            return null;
+                            List<MemoryChange> written =
+                                    jdbc.with(c -> writer.writePostgres(c, changes));
+                            writer.writeIndex(indexWriter, written);
+                            return written;
                         },
                         false)
                 .recover(
@@ -231,7 +229,7 @@ public final class MemoryService {
                                                     + err.getMessage()
                                                     + ")"));
                         })
-                .compose(v -> bump(MemoryStoreWriter.scopes(changes)));
+                .compose(written -> bump(MemoryStoreWriter.scopes(changes)).map(v -> written));
     }
 
     /**
@@ -434,6 +432,9 @@ public final class MemoryService {
                                                                             current.validFrom(),
                                                                             v.get(0));
                                                             return write(
+                                                                            MemoryStoreWriter
+                                                                                    .forEdits(
+                                                                                            alias),
                                                                             List.of(
                                                                                     new MemoryChange
                                                                                             .Updated(

@@ -1,0 +1,207 @@
+package io.engram.store;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.engram.memory.Memory;
+import io.engram.memory.MemoryChange;
+import io.engram.memory.MemoryIds;
+import io.engram.memory.MemoryStatus;
+import io.engram.memory.MemoryType;
+import io.engram.memory.Scope;
+import io.engram.memory.Tier;
+import io.engram.services.PostgresServer;
+import io.engram.services.SharedServices;
+import io.engram.store.postgres.SchemaMigrator;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The writer against a real PostgreSQL when a change was decided against a memory that is no longer
+ * current (the streaming job's keyed state knows a memory that maintenance archived or the API
+ * forgot since).
+ */
+class MemoryStoreWriterIT {
+
+    private static final Instant T = Instant.parse("2026-05-01T10:00:00Z");
+    private static final String ALIAS = "memories";
+
+    private static PostgresServer postgres;
+    private static String url;
+
+    @BeforeAll
+    static void database() throws SQLException {
+        postgres = SharedServices.postgres();
+        try (Connection c = postgres.connect("engram")) {
+            c.createStatement().execute("create database writer_it");
+        }
+        url = postgres.jdbcUrl("writer_it");
+        SchemaMigrator.migrate(url, postgres.user(), postgres.password());
+    }
+
+    private static Connection connect() throws SQLException {
+        return DriverManager.getConnection(url, postgres.user(), postgres.password());
+    }
+
+    private static Memory memory(Scope scope, String content, List<String> sources) {
+        return new Memory(
+                MemoryIds.fromConversation(scope, sources, content),
+                scope,
+                Optional.of("s1"),
+                MemoryType.SEMANTIC,
+                content,
+                List.of(),
+                "conversation",
+                sources,
+                0.6,
+                Tier.WARM,
+                MemoryStatus.ACTIVE,
+                T,
+                Optional.empty(),
+                Optional.empty(),
+                1,
+                "minilm-l6-v2-int8",
+                new float[384],
+                T);
+    }
+
+    /** A new version of {@code m} with more words, from a second turn. */
+    private static MemoryChange update(Memory m, String content) {
+        return new MemoryChange.Updated(
+                m.withContent(content, List.of(), List.of("t1", "t2"), 0.6, T, new float[384]),
+                m.content(),
+                "more detail",
+                0.9);
+    }
+
+    private static List<MemoryChange> write(MemoryStoreWriter writer, MemoryChange change)
+            throws SQLException {
+        try (Connection c = connect()) {
+            return writer.writePostgres(c, List.of(change));
+        }
+    }
+
+    private static void sql(String statement, Object... args) throws SQLException {
+        try (Connection c = connect();
+                PreparedStatement st = c.prepareStatement(statement)) {
+            for (int i = 0; i < args.length; i++) {
+                st.setObject(i + 1, args[i]);
+            }
+            st.executeUpdate();
+        }
+    }
+
+    /** The user's active memories' contents. */
+    private static List<String> active(Scope scope) throws SQLException {
+        List<String> out = new ArrayList<>();
+        try (Connection c = connect();
+                PreparedStatement st =
+                        c.prepareStatement(
+                                "select content from memories where user_id = ? and status ="
+                                        + " 'active' order by content")) {
+            st.setString(1, scope.userId());
+            try (ResultSet rs = st.executeQuery()) {
+                while (rs.next()) {
+                    out.add(rs.getString(1));
+                }
+            }
+        }
+        return out;
+    }
+
+    @Test
+    void aFactRepeatedAfterItsMemoryWasArchivedIsStoredAgainOnce() throws Exception {
+        Scope ann = new Scope("acme", "default", "prod", "ann");
+        MemoryStoreWriter facts = new MemoryStoreWriter(ALIAS);
+        Memory paris = memory(ann, "Ann lives in Paris.", List.of("t1"));
+        write(facts, new MemoryChange.Created(paris, "new", 0));
+        sql("update memories set status = 'archived' where id = ?", paris.id());
+
+        // The job's state still holds the memory as active: the repeat is a reinforcement.
+        MemoryChange again =
+                new MemoryChange.Reinforced(
+                        paris.reinforced(List.of("t2"), 0.6), "same fact", 0.97);
+        List<MemoryChange> written = write(facts, again);
+
+        assertThat(written).singleElement().isInstanceOf(MemoryChange.Created.class);
+        Memory stored = written.get(0).memory();
+        assertThat(stored.id()).isNotEqualTo(paris.id());
+        assertThat(stored.status()).isEqualTo(MemoryStatus.ACTIVE);
+        assertThat(stored.tier()).isEqualTo(Tier.HOT);
+        assertThat(stored.sourceTurnIds()).containsExactly("t1", "t2");
+        assertThat(active(ann)).containsExactly("Ann lives in Paris.");
+
+        // A third mention, still against the stale state, adds nothing: the words are remembered.
+        MemoryChange third =
+                new MemoryChange.Reinforced(
+                        paris.reinforced(List.of("t3"), 0.6), "same fact", 0.97);
+        assertThat(write(facts, third)).isEmpty();
+        assertThat(active(ann)).containsExactly("Ann lives in Paris.");
+        // Replaying the second batch inserts nothing twice.
+        assertThat(write(facts, again)).isEmpty();
+        assertThat(active(ann)).containsExactly("Ann lives in Paris.");
+    }
+
+    @Test
+    void anUpdateOfAForgottenMemoryIsANewMemoryForFactsAndNothingForEdits() throws Exception {
+        Scope bob = new Scope("acme", "default", "prod", "bob");
+        Memory job = memory(bob, "Bob works at Initech.", List.of("t1"));
+        write(new MemoryStoreWriter(ALIAS), new MemoryChange.Created(job, "new", 0));
+        sql("delete from memories where id = ?", job.id());
+        MemoryChange update = update(job, "Bob works at Initech as a tester.");
+
+        // An edit through the API of a memory forgotten meanwhile: dropped, not indexed again.
+        assertThat(write(MemoryStoreWriter.forEdits(ALIAS), update)).isEmpty();
+        assertThat(active(bob)).isEmpty();
+
+        // The same fact from a conversation is kept.
+        List<MemoryChange> written = write(new MemoryStoreWriter(ALIAS), update);
+        assertThat(written).singleElement().isInstanceOf(MemoryChange.Created.class);
+        assertThat(written.get(0).memory().id()).isNotEqualTo(job.id());
+        assertThat(written.get(0).memory().version()).isEqualTo(1);
+        assertThat(active(bob)).containsExactly("Bob works at Initech as a tester.");
+    }
+
+    @Test
+    void aSupersedeOfAMemoryThatIsGoneLeavesTheOldOneOutOfTheIndex() throws Exception {
+        Scope cy = new Scope("acme", "default", "prod", "cy");
+        MemoryStoreWriter facts = new MemoryStoreWriter(ALIAS);
+        Memory old = memory(cy, "Cy's budget is $5,000.", List.of("t1"));
+        write(facts, new MemoryChange.Created(old, "new", 0));
+        sql("update memories set status = 'archived' where id = ?", old.id());
+        Memory newer = memory(cy, "Cy's budget is $8,000.", List.of("t2"));
+
+        List<MemoryChange> written =
+                write(
+                        facts,
+                        new MemoryChange.Superseded(
+                                newer, old.superseded(newer.id(), T), "new value", 0.9));
+
+        assertThat(written).singleElement().isInstanceOf(MemoryChange.Created.class);
+        assertThat(written.get(0).replaced()).isEmpty();
+        assertThat(written.get(0).memory().id()).isEqualTo(newer.id());
+        assertThat(active(cy)).containsExactly("Cy's budget is $8,000.");
+    }
+
+    @Test
+    void changesToCurrentMemoriesAndTheirReplaysAreWrittenAsDecided() throws Exception {
+        Scope di = new Scope("acme", "default", "prod", "di");
+        MemoryStoreWriter facts = new MemoryStoreWriter(ALIAS);
+        Memory pet = memory(di, "Di has a cat.", List.of("t1"));
+        MemoryChange created = new MemoryChange.Created(pet, "new", 0);
+        assertThat(write(facts, created)).containsExactly(created);
+        MemoryChange update = update(pet, "Di has a cat named Miso.");
+        assertThat(write(facts, update)).containsExactly(update);
+        // A replayed batch: the update already holds, nothing new is created.
+        assertThat(write(facts, update)).containsExactly(update);
+        assertThat(active(di)).containsExactly("Di has a cat named Miso.");
+    }
+}
