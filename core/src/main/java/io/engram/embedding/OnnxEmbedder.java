@@ -7,6 +7,7 @@ import ai.onnxruntime.OrtSession;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.nio.FloatBuffer;
 import java.nio.LongBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -209,10 +210,13 @@ public final class OnnxEmbedder implements Embedder {
                                     typesTensor)
                             : Map.of("input_ids", idsTensor, "attention_mask", maskTensor);
             try (OrtSession.Result result = session.run(inputs)) {
-                float[][][] hidden = (float[][][]) result.get(0).getValue();
+                // One flat copy of [batch, maxLen, dim], not a Java array per token.
+                FloatBuffer hidden = ((OnnxTensor) result.get(0)).getFloatBuffer();
                 List<float[]> out = new ArrayList<>(batch);
                 for (int i = 0; i < batch; i++) {
-                    out.add(meanPoolAndNormalise(hidden[i], ids[i].length));
+                    out.add(
+                            meanPoolAndNormalise(
+                                    hidden, i * maxLen * spec.dimension(), ids[i].length));
                 }
                 return out;
             }
@@ -221,13 +225,14 @@ public final class OnnxEmbedder implements Embedder {
         }
     }
 
-    private float[] meanPoolAndNormalise(float[][] tokens, int length) {
+    /** The mean of a text's {@code length} real token vectors, from {@code offset}, unit length. */
+    private float[] meanPoolAndNormalise(FloatBuffer hidden, int offset, int length) {
         int dim = spec.dimension();
         float[] v = new float[dim];
         for (int t = 0; t < length; t++) {
-            float[] token = tokens[t];
+            int token = offset + t * dim;
             for (int d = 0; d < dim; d++) {
-                v[d] += token[d];
+                v[d] += hidden.get(token + d);
             }
         }
         double norm = 0;

@@ -111,13 +111,13 @@ public final class RecallLoadBenchmark {
                 // tier and of OpenSearch settles after several thousand requests (C2 was still
                 // compiling through a warm-up at half the rate), as it has in a running service.
                 int light = Math.max(1, rate / 4);
-                run(http, url, key, lines, users, rate, 30, false, random);
-                run(http, url, key, lines, users, light, 20, true, random);
-                Result singleLight =
-                        run(http, url, key, lines, users, light, seconds, false, random);
-                Result multiLight = run(http, url, key, lines, users, light, seconds, true, random);
-                Result single = run(http, url, key, lines, users, rate, seconds, false, random);
-                Result multi = run(http, url, key, lines, users, rate, seconds, true, random);
+                Target target = new Target(http, openSearch, url, key, lines, users, random);
+                phase(target, rate, 30, false);
+                phase(target, light, 20, true);
+                Result singleLight = run(target, light, seconds, false);
+                Result multiLight = run(target, light, seconds, true);
+                Result single = run(target, rate, seconds, false);
+                Result multi = run(target, rate, seconds, true);
                 Bare bare = bareCost(config, openSearch, lines, users, 2000, 0, random);
                 Bare barePaced =
                         bareCost(config, openSearch, lines, users, 1000, 1000 / light, random);
@@ -154,6 +154,17 @@ public final class RecallLoadBenchmark {
                                 bare.total(),
                                 "bare embed+kNN paced",
                                 barePaced.total()));
+                writeRequests(
+                        out.resolveSibling("recall-requests.csv"),
+                        Map.of(
+                                "single " + light + "/s",
+                                singleLight,
+                                "multi " + light + "/s",
+                                multiLight,
+                                "single " + rate + "/s",
+                                single,
+                                "multi " + rate + "/s",
+                                multi));
             }
         } finally {
             BenchmarkStores.deleteTree(home);
@@ -176,6 +187,43 @@ public final class RecallLoadBenchmark {
         Files.writeString(file, csv);
     }
 
+    /**
+     * Every answered request of the measured phases in the order sent, with when it was sent and
+     * the service's stage times: whether the slow ones come together (a stall) or alone.
+     */
+    private static void writeRequests(Path file, Map<String, Result> phases)
+            throws java.io.IOException {
+        List<String> stages = new ArrayList<>();
+        stages.add("total");
+        for (RecallStages.Stage s : RecallStages.Stage.values()) {
+            stages.add(s.label());
+        }
+        StringBuilder csv = new StringBuilder("phase,sent_ms,client_ms");
+        stages.forEach(s -> csv.append(',').append(s).append("_ms"));
+        csv.append('\n');
+        new java.util.TreeMap<>(phases)
+                .forEach(
+                        (phase, result) -> {
+                            List<Sample> bySend = new ArrayList<>(result.samples());
+                            bySend.sort(java.util.Comparator.comparingLong(Sample::sentMicros));
+                            for (Sample sample : bySend) {
+                                csv.append(phase)
+                                        .append(',')
+                                        .append(String.format("%.1f", sample.sentMicros() / 1000.0))
+                                        .append(',')
+                                        .append(
+                                                String.format(
+                                                        "%.3f", sample.clientMicros() / 1000.0));
+                                for (String stage : stages) {
+                                    Double ms = sample.serverMs().get(stage);
+                                    csv.append(',').append(ms == null ? "" : ms.toString());
+                                }
+                                csv.append('\n');
+                            }
+                        });
+        Files.writeString(file, csv);
+    }
+
     record Result(
             int rate,
             List<Long> latenciesMicros,
@@ -185,7 +233,23 @@ public final class RecallLoadBenchmark {
             Map<String, Integer> failures,
             List<Sample> samples,
             double cpuBusy,
-            List<Long> gcPausesMs) {}
+            List<Long> gcPausesMs,
+            long[] openSearchGc) {}
+
+    /** The OpenSearch node's collections so far: {count, milliseconds}, over all collectors. */
+    private static long[] openSearchGc(OpenSearchClient openSearch) {
+        OpenSearchClient.Response r = openSearch.send("GET", "/_nodes/_local/stats/jvm", null);
+        long count = 0;
+        long millis = 0;
+        for (com.fasterxml.jackson.databind.JsonNode node : r.body().path("nodes")) {
+            for (com.fasterxml.jackson.databind.JsonNode gc :
+                    node.path("jvm").path("gc").path("collectors")) {
+                count += gc.path("collection_count").asLong();
+                millis += gc.path("collection_time_in_millis").asLong();
+            }
+        }
+        return new long[] {count, millis};
+    }
 
     /**
      * The stop-the-world collections of this JVM, which hosts the service: each one stalls every
@@ -246,12 +310,13 @@ public final class RecallLoadBenchmark {
     record Answer(int status, String body, String serverTiming) {}
 
     /**
-     * One answered request: the client's latency and the service's own times from the answer's
-     * {@code Server-Timing} header (stage → ms, with {@code total}).
+     * One answered request: when it was sent (since its phase began), the client's latency and the
+     * service's own times from the answer's {@code Server-Timing} header (stage → ms, with {@code
+     * total}).
      */
-    record Sample(long clientMicros, Map<String, Double> serverMs) {
+    record Sample(long sentMicros, long clientMicros, Map<String, Double> serverMs) {
 
-        static Sample of(long clientMicros, String serverTiming) {
+        static Sample of(long sentMicros, long clientMicros, String serverTiming) {
             Map<String, Double> ms = new java.util.HashMap<>();
             if (serverTiming != null) {
                 for (String part : serverTiming.split(",\\s*")) {
@@ -261,7 +326,7 @@ public final class RecallLoadBenchmark {
                     }
                 }
             }
-            return new Sample(clientMicros, ms);
+            return new Sample(sentMicros, clientMicros, ms);
         }
     }
 
@@ -316,21 +381,44 @@ public final class RecallLoadBenchmark {
         }
     }
 
-    private static Result run(
+    /**
+     * Seconds at a measured phase's rate and mode before it is measured: the switch from the
+     * previous phase (another rate, or three queries a request instead of one) is not the steady
+     * state at a fixed rate that the phase measures.
+     */
+    static final int LEAD_IN_SECONDS = 5;
+
+    /** Where the load goes and what it is made of. */
+    record Target(
             LoadClient http,
+            OpenSearchClient openSearch,
             String url,
             String key,
             List<String[]> lines,
             int users,
-            int rate,
-            int seconds,
-            boolean multi,
-            Random random)
+            Random random) {}
+
+    /** One measured phase, after its lead-in. */
+    private static Result run(Target target, int rate, int seconds, boolean multi)
             throws Exception {
+        phase(target, rate, LEAD_IN_SECONDS, multi);
+        return phase(target, rate, seconds, multi);
+    }
+
+    private static Result phase(Target target, int rate, int seconds, boolean multi)
+            throws Exception {
+        LoadClient http = target.http();
+        OpenSearchClient openSearch = target.openSearch();
+        String url = target.url();
+        String key = target.key();
+        List<String[]> lines = target.lines();
+        int users = target.users();
+        Random random = target.random();
         System.out.printf(
                 "%s %s-query recall at %d/s for %d s%n",
                 Instant.now(), multi ? "multi" : "single", rate, seconds);
         drainGcPauses();
+        long[] openSearchGcBefore = openSearchGc(openSearch);
         long[] cpuBefore = cpuTicks();
         int total = rate * seconds;
         ConcurrentLinkedQueue<Long> latencies = new ConcurrentLinkedQueue<>();
@@ -377,6 +465,7 @@ public final class RecallLoadBenchmark {
                                                 if (ar.succeeded() && ar.result().status() == 200) {
                                                     samples.add(
                                                             Sample.of(
+                                                                    (t0 - start) / 1000,
                                                                     micros,
                                                                     ar.result().serverTiming()));
                                                 }
@@ -413,6 +502,7 @@ public final class RecallLoadBenchmark {
                 .join();
         double elapsed = (System.nanoTime() - start) / 1e9;
         long[] cpuAfter = cpuTicks();
+        long[] openSearchGcAfter = openSearchGc(openSearch);
         double cpuBusy =
                 cpuBefore == null || cpuAfter == null || cpuAfter[1] == cpuBefore[1]
                         ? Double.NaN
@@ -428,7 +518,11 @@ public final class RecallLoadBenchmark {
                 failures,
                 new ArrayList<>(samples),
                 cpuBusy,
-                drainGcPauses());
+                drainGcPauses(),
+                new long[] {
+                    openSearchGcAfter[0] - openSearchGcBefore[0],
+                    openSearchGcAfter[1] - openSearchGcBefore[1]
+                });
     }
 
     /** Bare cost samples, each list sorted: embedding + k-NN, and the embedding alone. */
@@ -605,7 +699,7 @@ public final class RecallLoadBenchmark {
                 + String.format("%.2f", pct(micros, 0.9))
                 + " | "
                 + String.format("%.2f", pct(micros, 0.99))
-                + " | — | — | — | — |";
+                + " | — | — | — | — | — |";
     }
 
     private static String ratio(Result recall, Bare bare) {
@@ -670,10 +764,12 @@ public final class RecallLoadBenchmark {
                         + rate
                         + "/s for 30 s, multi-query at "
                         + light
-                        + "/s for 20 s).",
+                        + "/s for 20 s); each measured phase starts with "
+                        + LEAD_IN_SECONDS
+                        + " s at its own rate and mode that are not counted.",
                 "",
-                "| mode | offered rate | requests | achieved rate | p50 ms | p90 ms | p99 ms | errors | degraded | machine CPU busy | service GC pauses: n / longest ms |",
-                "|---|---|---|---|---|---|---|---|---|---|---|",
+                "| mode | offered rate | requests | achieved rate | p50 ms | p90 ms | p99 ms | errors | degraded | machine CPU busy | service GC pauses: n / longest ms | OpenSearch GC: n / total ms |",
+                "|---|---|---|---|---|---|---|---|---|---|---|---|",
                 row("single-query recall", singleLight),
                 row("multi-query recall (3 queries)", multiLight),
                 row("single-query recall", single),
@@ -812,6 +908,10 @@ public final class RecallLoadBenchmark {
                 + r.gcPausesMs().size()
                 + " / "
                 + r.gcPausesMs().stream().mapToLong(Long::longValue).max().orElse(0)
+                + " | "
+                + r.openSearchGc()[0]
+                + " / "
+                + r.openSearchGc()[1]
                 + " |";
     }
 }
