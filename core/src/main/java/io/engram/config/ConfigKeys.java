@@ -17,6 +17,20 @@ public final class ConfigKeys {
     public static final ConfigKey<Integer> SERVER_PORT =
             ConfigKey.of("server.port", "8080", "HTTP API port (0: any free port)", Parsers.port())
                     .withEnv("ENGRAM_PORT");
+    public static final ConfigKey<Integer> RECALL_DEADLINE_MS =
+            ConfigKey.of(
+                    "server.recall_deadline_ms",
+                    "1000",
+                    "time one recall may take in all; a stage that would start later is skipped and"
+                            + " named in degraded",
+                    Parsers.intRange(50, 60_000));
+    public static final ConfigKey<Integer> RECALL_MAX_IN_FLIGHT =
+            ConfigKey.of(
+                    "server.max_recalls_in_flight",
+                    "256",
+                    "recalls running at once; more are answered at once with no memories and"
+                            + " degraded [\"overload\"]",
+                    Parsers.intRange(1, 100_000));
 
     public static final ConfigKey<String> POSTGRES_URL =
             ConfigKey.of(
@@ -317,6 +331,8 @@ public final class ConfigKeys {
                     HOME,
                     SERVER_HOST,
                     SERVER_PORT,
+                    RECALL_DEADLINE_MS,
+                    RECALL_MAX_IN_FLIGHT,
                     POSTGRES_URL,
                     POSTGRES_USER,
                     POSTGRES_PASSWORD,

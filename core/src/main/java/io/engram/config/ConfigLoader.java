@@ -67,7 +67,10 @@ public final class ConfigLoader {
         return new EngramConfig(
                 Path.of(expandHome(values.get(ConfigKeys.HOME))),
                 new EngramConfig.Server(
-                        values.get(ConfigKeys.SERVER_HOST), values.get(ConfigKeys.SERVER_PORT)),
+                        values.get(ConfigKeys.SERVER_HOST),
+                        values.get(ConfigKeys.SERVER_PORT),
+                        values.get(ConfigKeys.RECALL_DEADLINE_MS),
+                        values.get(ConfigKeys.RECALL_MAX_IN_FLIGHT)),
                 new EngramConfig.Postgres(
                         values.get(ConfigKeys.POSTGRES_URL),
                         values.get(ConfigKeys.POSTGRES_USER),

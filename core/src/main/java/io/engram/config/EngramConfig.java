@@ -23,7 +23,12 @@ public record EngramConfig(
         Maintenance maintenance,
         Local local) {
 
-    public record Server(String host, int port) {}
+    /**
+     * The HTTP API: where it listens, the time a recall may take in all ({@code recallDeadlineMs};
+     * a stage that would start past it is skipped and named in {@code degraded}), and how many
+     * recalls may run at once before more are answered at once without memories.
+     */
+    public record Server(String host, int port, int recallDeadlineMs, int maxRecallsInFlight) {}
 
     public record Postgres(String url, String user, String password, int poolSize) {
         @Override
@@ -210,7 +215,11 @@ public record EngramConfig(
     public EngramConfig withServerPort(int port) {
         return new EngramConfig(
                 home,
-                new Server(server.host(), port),
+                new Server(
+                        server.host(),
+                        port,
+                        server.recallDeadlineMs(),
+                        server.maxRecallsInFlight()),
                 postgres,
                 kafka,
                 openSearch,

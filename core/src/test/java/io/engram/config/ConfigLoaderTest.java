@@ -129,6 +129,26 @@ class ConfigLoaderTest {
     }
 
     @Test
+    void recallDeadlineAndInFlightLimitHaveDefaultsAndBounds() {
+        assertThat(EngramConfig.defaults().server().recallDeadlineMs()).isEqualTo(1000);
+        assertThat(EngramConfig.defaults().server().maxRecallsInFlight()).isEqualTo(256);
+        EngramConfig set =
+                ConfigLoader.load(
+                        Optional.empty(),
+                        Map.of(
+                                "ENGRAM_SERVER_RECALL_DEADLINE_MS", "300",
+                                "ENGRAM_SERVER_MAX_RECALLS_IN_FLIGHT", "32"));
+        assertThat(set.server().recallDeadlineMs()).isEqualTo(300);
+        assertThat(set.server().maxRecallsInFlight()).isEqualTo(32);
+        assertThatThrownBy(
+                        () ->
+                                ConfigLoader.load(
+                                        Optional.empty(),
+                                        Map.of("ENGRAM_SERVER_RECALL_DEADLINE_MS", "10")))
+                .hasMessageContaining("'server.recall_deadline_ms'");
+    }
+
+    @Test
     void llmIsOffByDefaultAndDedupThresholdsMustBeOrdered() {
         EngramConfig config = EngramConfig.defaults();
         assertThat(config.llm().enabled()).isFalse();

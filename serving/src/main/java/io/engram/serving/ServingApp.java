@@ -170,7 +170,9 @@ public final class ServingApp implements AutoCloseable {
                         llm,
                         Optional.of(cache),
                         bookkeeper,
-                        RecallService.Limits.DEFAULT,
+                        RecallService.Limits.DEFAULT.within(
+                                config.server().recallDeadlineMs(),
+                                config.server().maxRecallsInFlight()),
                         new RecallStages(BackendRegistries.getDefaultNow()));
         ChangePlanner planner =
                 new ChangePlanner(

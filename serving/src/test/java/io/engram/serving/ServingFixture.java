@@ -34,6 +34,12 @@ final class ServingFixture implements AutoCloseable {
     private final HttpClient http = HttpClient.newHttpClient();
 
     ServingFixture(String name, String openSearchUrl) throws Exception {
+        this(name, openSearchUrl, Map.of());
+    }
+
+    /** With more settings, as {@code ENGRAM_*} variables. */
+    ServingFixture(String name, String openSearchUrl, Map<String, String> settings)
+            throws Exception {
         PostgresServer pg = SharedServices.postgres();
         try (Connection c = pg.connect("engram")) {
             c.createStatement().execute("create database " + name);
@@ -42,21 +48,21 @@ final class ServingFixture implements AutoCloseable {
         SchemaMigrator.migrate(jdbc, pg.user(), pg.password());
         String bootstrap = SharedServices.kafka().bootstrapServers();
         TopicBootstrap.ensure(bootstrap, List.of("turns." + name), 1, (short) 1);
-        EngramConfig base =
-                ConfigLoader.load(
-                        Optional.empty(),
-                        Map.of(
-                                "ENGRAM_HOME",
-                                Path.of(System.getProperty("java.io.tmpdir"), "engram-serving-it")
-                                        .toString(),
-                                "ENGRAM_EMBEDDING_MODEL_DIR",
-                                TestEmbedders.MODEL_DIR.toString(),
-                                "ENGRAM_PORT",
-                                "0",
-                                "ENGRAM_KAFKA_TURNS_TOPIC",
-                                "turns." + name,
-                                "ENGRAM_OPENSEARCH_INDEX_PREFIX",
-                                "mem-" + name.replace('_', '-')));
+        Map<String, String> env = new java.util.HashMap<>(settings);
+        env.putAll(
+                Map.of(
+                        "ENGRAM_HOME",
+                        Path.of(System.getProperty("java.io.tmpdir"), "engram-serving-it")
+                                .toString(),
+                        "ENGRAM_EMBEDDING_MODEL_DIR",
+                        TestEmbedders.MODEL_DIR.toString(),
+                        "ENGRAM_PORT",
+                        "0",
+                        "ENGRAM_KAFKA_TURNS_TOPIC",
+                        "turns." + name,
+                        "ENGRAM_OPENSEARCH_INDEX_PREFIX",
+                        "mem-" + name.replace('_', '-')));
+        EngramConfig base = ConfigLoader.load(Optional.empty(), env);
         config =
                 base.withServices(
                         jdbc,

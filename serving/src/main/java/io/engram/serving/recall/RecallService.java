@@ -47,15 +47,39 @@ import java.util.concurrent.TimeUnit;
  */
 public final class RecallService {
 
-    /** Timeouts and sizes of the recall path. */
+    /**
+     * Timeouts and sizes of the recall path. Each stage has its own timeout and all of them share
+     * {@code deadlineMs}: a stage is given at most what is left of it, and one that would start
+     * with less than {@link #MIN_STAGE_MS} left is skipped ({@code degraded: ["deadline"]}), so
+     * under overload no request does work whose answer nobody waits for. Beyond {@code maxInFlight}
+     * recalls at once, a recall is answered at once with no memories ({@code degraded:
+     * ["overload"]}) instead of queueing.
+     */
     public record Limits(
             long embedTimeoutMs,
             long searchTimeoutMs,
             long hydrateTimeoutMs,
             long llmTimeoutMs,
-            int auxPerQuery) {
-        public static final Limits DEFAULT = new Limits(1000, 1500, 1000, 1500, 3);
+            int auxPerQuery,
+            long deadlineMs,
+            int maxInFlight) {
+        public static final Limits DEFAULT = new Limits(1000, 1500, 1000, 1500, 3, 1000, 256);
+
+        /** The default timeouts under another deadline and in-flight limit. */
+        public Limits within(long deadline, int inFlight) {
+            return new Limits(
+                    embedTimeoutMs,
+                    searchTimeoutMs,
+                    hydrateTimeoutMs,
+                    llmTimeoutMs,
+                    auxPerQuery,
+                    deadline,
+                    inFlight);
+        }
     }
+
+    /** A stage that would have less than this left of the deadline is not started. */
+    static final long MIN_STAGE_MS = 10;
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -84,6 +108,8 @@ public final class RecallService {
     private final Bookkeeper bookkeeper;
     private final Limits limits;
     private final RecallStages stages;
+    private final java.util.concurrent.atomic.AtomicInteger inFlight =
+            new java.util.concurrent.atomic.AtomicInteger();
 
     public RecallService(
             Vertx vertx,
@@ -123,10 +149,25 @@ public final class RecallService {
         String cacheKey;
         final long started = System.nanoTime();
         final long[] stageNanos = RecallStages.newCall();
+        final long deadlineNanos;
 
-        Call(SearchRequest request, String requestId) {
+        Call(SearchRequest request, String requestId, long deadlineMs) {
             this.request = request;
             this.requestId = requestId;
+            this.deadlineNanos = started + TimeUnit.MILLISECONDS.toNanos(deadlineMs);
+        }
+
+        /**
+         * The time a stage may take: its own timeout or what is left of the deadline, whichever is
+         * less; 0 (and {@code deadline} in degraded) when too little is left to start it.
+         */
+        long budget(long stageTimeoutMs) {
+            long left = TimeUnit.NANOSECONDS.toMillis(deadlineNanos - System.nanoTime());
+            if (left < MIN_STAGE_MS) {
+                degraded.add("deadline");
+                return 0;
+            }
+            return Math.min(stageTimeoutMs, left);
         }
     }
 
@@ -150,8 +191,32 @@ public final class RecallService {
     public record Recall(JsonObject body, String serverTiming) {}
 
     public Future<Recall> search(SearchRequest request, String requestId) {
-        Call call = new Call(request, requestId);
-        return answer(call)
+        Call call = new Call(request, requestId, limits.deadlineMs());
+        if (inFlight.incrementAndGet() > limits.maxInFlight()) {
+            inFlight.decrementAndGet();
+            return Future.succeededFuture(
+                    new Recall(
+                            new JsonObject()
+                                    .put("memories", new JsonArray())
+                                    .put("request_id", requestId)
+                                    .put("skipped", true)
+                                    .put(
+                                            "explanation",
+                                            "memory skipped: "
+                                                    + limits.maxInFlight()
+                                                    + " recalls are already running")
+                                    .put("degraded", new JsonArray().add("overload")),
+                            RecallStages.serverTiming(
+                                    call.stageNanos, System.nanoTime() - call.started)));
+        }
+        Future<JsonObject> answer;
+        try {
+            answer = answer(call);
+        } catch (RuntimeException e) {
+            inFlight.decrementAndGet();
+            throw e;
+        }
+        return answer.onComplete(ar -> inFlight.decrementAndGet())
                 .map(
                         body ->
                                 new Recall(
@@ -247,14 +312,16 @@ public final class RecallService {
                                 call.degraded.add("multi_query");
                             }
                             call.queries = queries;
+                            long budget = call.budget(limits.embedTimeoutMs());
+                            if (budget == 0) {
+                                return Future.succeededFuture(List.<float[]>of());
+                            }
                             return stages.timed(
                                     RecallStages.Stage.EMBED,
                                     call.stageNanos,
                                     () ->
                                             embedder.embed(queries)
-                                                    .timeout(
-                                                            limits.embedTimeoutMs(),
-                                                            TimeUnit.MILLISECONDS)
+                                                    .timeout(budget, TimeUnit.MILLISECONDS)
                                                     .recover(
                                                             err -> {
                                                                 call.degraded.add("embedder");
@@ -290,10 +357,12 @@ public final class RecallService {
         if (!call.request.multiQuery()) {
             return Future.succeededFuture(List.of());
         }
-        if (llm.isPresent() && call.request.useLlm()) {
+        long budget =
+                llm.isPresent() && call.request.useLlm() ? call.budget(limits.llmTimeoutMs()) : 0;
+        if (budget > 0) {
             return Future.fromCompletionStage(
                             llm.get().expand(call.rewritten), vertx.getOrCreateContext())
-                    .timeout(limits.llmTimeoutMs(), TimeUnit.MILLISECONDS)
+                    .timeout(budget, TimeUnit.MILLISECONDS)
                     .recover(
                             err -> {
                                 call.degraded.add("llm");
@@ -338,6 +407,10 @@ public final class RecallService {
     }
 
     private Future<Void> recall(Call call) {
+        long budget = call.budget(limits.searchTimeoutMs());
+        if (budget == 0) {
+            return Future.succeededFuture();
+        }
         MemoryQuery q = query(call);
         List<JsonNode> lines = new ArrayList<>();
         List<String> kinds = new ArrayList<>();
@@ -368,7 +441,7 @@ public final class RecallService {
         }
         return openSearch
                 .sendNdjson("/_msearch?filter_path=" + MemoryQuery.MSEARCH_IDS_AND_SCORES, lines)
-                .timeout(limits.searchTimeoutMs(), TimeUnit.MILLISECONDS)
+                .timeout(budget, TimeUnit.MILLISECONDS)
                 .compose(
                         response -> {
                             if (!response.ok()) {
@@ -480,6 +553,10 @@ public final class RecallService {
      * Without the index: the user's most recent memories, scored by shared words with the query.
      */
     private Future<Void> fallbackFromPostgres(Call call) {
+        long budget = call.budget(limits.hydrateTimeoutMs());
+        if (budget == 0) {
+            return Future.succeededFuture();
+        }
         Scope s = call.request.scope();
         SearchRequest q = call.request;
         StringBuilder sql =
@@ -519,7 +596,7 @@ public final class RecallService {
         sql.append(" order by coalesce(last_accessed_at, created_at) desc limit 200");
         return pool.preparedQuery(sql.toString())
                 .execute(args)
-                .timeout(limits.hydrateTimeoutMs(), TimeUnit.MILLISECONDS)
+                .timeout(budget, TimeUnit.MILLISECONDS)
                 .map(
                         rows -> {
                             for (Row r : rows) {
@@ -537,6 +614,12 @@ public final class RecallService {
 
     private Future<Void> hydrate(Call call) {
         if (call.candidates.isEmpty()) {
+            return Future.succeededFuture();
+        }
+        long budget = call.budget(limits.hydrateTimeoutMs());
+        if (budget == 0) {
+            // Nothing unconfirmed is returned.
+            call.candidates.clear();
             return Future.succeededFuture();
         }
         Scope s = call.request.scope();
@@ -557,7 +640,7 @@ public final class RecallService {
         }
         return pool.preparedQuery(sql.toString())
                 .execute(args)
-                .timeout(limits.hydrateTimeoutMs(), TimeUnit.MILLISECONDS)
+                .timeout(budget, TimeUnit.MILLISECONDS)
                 .map(
                         rows -> {
                             Set<String> found = new LinkedHashSet<>();
@@ -588,13 +671,18 @@ public final class RecallService {
      * cheap). A candidate the index does not return either is left out.
      */
     private Future<Void> copiesFromIndex(Call call) {
+        long budget = call.budget(limits.searchTimeoutMs());
+        if (budget == 0) {
+            call.candidates.clear();
+            return Future.succeededFuture();
+        }
         MemoryQuery q = query(call);
         ObjectNode body = q.ids(new ArrayList<>(call.candidates.keySet()));
         ArrayNode fields = body.putArray("_source");
         SOURCE_FIELDS.forEach(fields::add);
         return openSearch
                 .send("POST", "/" + alias + "/_search?routing=" + q.routing(), body)
-                .timeout(limits.searchTimeoutMs(), TimeUnit.MILLISECONDS)
+                .timeout(budget, TimeUnit.MILLISECONDS)
                 .map(
                         response -> {
                             if (!response.ok()) {
