@@ -118,6 +118,9 @@ public final class RecallLoadBenchmark {
                 Result multiLight = run(target, light, seconds, true);
                 Result single = run(target, rate, seconds, false);
                 Result multi = run(target, rate, seconds, true);
+                // Twice the rate for 10 s, then the rate again at once: does it come back?
+                Result overload = phase(target, 2 * rate, OVERLOAD_SECONDS, false);
+                Result recovered = phase(target, rate, seconds, false);
                 Bare bare = bareCost(config, openSearch, lines, users, 2000, 0, random);
                 Bare barePaced =
                         bareCost(config, openSearch, lines, users, 1000, 1000 / light, random);
@@ -133,6 +136,8 @@ public final class RecallLoadBenchmark {
                                 multiLight,
                                 single,
                                 multi,
+                                overload,
+                                recovered,
                                 bare,
                                 barePaced,
                                 config.embedding().version());
@@ -164,7 +169,9 @@ public final class RecallLoadBenchmark {
                                 "single " + rate + "/s",
                                 single,
                                 "multi " + rate + "/s",
-                                multi));
+                                multi,
+                                "single " + rate + "/s after overload",
+                                recovered));
             }
         } finally {
             BenchmarkStores.deleteTree(home);
@@ -388,6 +395,9 @@ public final class RecallLoadBenchmark {
      */
     static final int LEAD_IN_SECONDS = 5;
 
+    /** How long the overload phase offers twice the rate. */
+    static final int OVERLOAD_SECONDS = 10;
+
     /** Where the load goes and what it is made of. */
     record Target(
             LoadClient http,
@@ -457,7 +467,10 @@ public final class RecallLoadBenchmark {
                             long t0 = System.nanoTime();
                             CompletableFuture<?> done = new CompletableFuture<>();
                             pending.add(done);
+                            // A request the client never completes (seen once in an overload
+                            // phase) counts as a failure instead of holding the run for ever.
                             http.send(HttpMethod.POST, url, key, body)
+                                    .timeout(60, TimeUnit.SECONDS)
                                     .onComplete(
                                             ar -> {
                                                 long micros = (System.nanoTime() - t0) / 1000;
@@ -717,6 +730,8 @@ public final class RecallLoadBenchmark {
             Result multiLight,
             Result single,
             Result multi,
+            Result overload,
+            Result recovered,
             Bare bare,
             Bare barePaced,
             String embeddingVersion) {
@@ -766,7 +781,11 @@ public final class RecallLoadBenchmark {
                         + light
                         + "/s for 20 s); each measured phase starts with "
                         + LEAD_IN_SECONDS
-                        + " s at its own rate and mode that are not counted.",
+                        + " s at its own rate and mode that are not counted. After the measured phases,"
+                        + " single queries at twice the rate for "
+                        + OVERLOAD_SECONDS
+                        + " s, then at the rate again straight away: whether the service comes back"
+                        + " from an overload or stays behind.",
                 "",
                 "| mode | offered rate | requests | achieved rate | p50 ms | p90 ms | p99 ms | errors | degraded | machine CPU busy | service GC pauses: n / longest ms | OpenSearch GC: n / total ms |",
                 "|---|---|---|---|---|---|---|---|---|---|---|---|",
@@ -774,6 +793,8 @@ public final class RecallLoadBenchmark {
                 row("multi-query recall (3 queries)", multiLight),
                 row("single-query recall", single),
                 row("multi-query recall (3 queries)", multi),
+                row("single-query recall, overload (twice the rate)", overload),
+                row("single-query recall right after the overload, no lead-in", recovered),
                 bareRow("back to back", bare),
                 bareRow("one every " + 1000 / light + " ms", barePaced),
                 "",
@@ -817,6 +838,8 @@ public final class RecallLoadBenchmark {
                 timeRows("multi " + light + "/s", multiLight),
                 timeRows("single " + rate + "/s", single),
                 timeRows("multi " + rate + "/s", multi),
+                timeRows("single " + 2 * rate + "/s (overload)", overload),
+                timeRows("single " + rate + "/s after the overload", recovered),
                 "",
                 "Failures by kind: "
                         + single.failures()
