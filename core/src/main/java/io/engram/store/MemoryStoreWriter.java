@@ -115,10 +115,7 @@ public final class MemoryStoreWriter {
             for (MemoryChange change : changes) {
                 Memory m = change.memory();
                 if (change instanceof MemoryChange.Created) {
-                    bindInsert(c, insert, m);
-                    insert.executeUpdate();
-                    bindEvent(event, m, "create", m.version(), detail(change));
-                    event.executeUpdate();
+                    create(c, insert, event, m, detail(change));
                 } else if (change instanceof MemoryChange.Updated u) {
                     update.setString(1, m.content());
                     update.setString(2, MemoryIds.contentHash(m.content()));
@@ -138,15 +135,12 @@ public final class MemoryStoreWriter {
                     bindEvent(event, m, "update", m.version(), d);
                     event.executeUpdate();
                 } else if (change instanceof MemoryChange.Superseded s) {
-                    bindInsert(c, insert, m);
-                    insert.executeUpdate();
-                    bindEvent(
+                    create(
+                            c,
+                            insert,
                             event,
                             m,
-                            "create",
-                            m.version(),
                             detail(change).put("supersedes", s.old().id().toString()));
-                    event.executeUpdate();
                     Memory old = s.old();
                     supersede.setTimestamp(1, Timestamp.from(old.validTo().orElse(m.validFrom())));
                     supersede.setObject(2, m.id());
@@ -213,11 +207,22 @@ public final class MemoryStoreWriter {
                         fresh,
                         change.reason() + "; the memory it matched is no longer current",
                         change.similarity());
-        bindInsert(c, insert, fresh);
-        insert.executeUpdate();
-        bindEvent(event, fresh, "create", fresh.version(), detail(created));
-        event.executeUpdate();
+        create(c, insert, event, fresh, detail(created));
         return Optional.of(created);
+    }
+
+    /** Inserts a new memory (a replay inserts nothing) and its {@code create} event. */
+    private static void create(
+            Connection c,
+            PreparedStatement insert,
+            PreparedStatement event,
+            Memory m,
+            ObjectNode detail)
+            throws SQLException {
+        bindInsert(c, insert, m);
+        insert.executeUpdate();
+        bindEvent(event, m, "create", m.version(), detail);
+        event.executeUpdate();
     }
 
     private static boolean exists(Connection c, String sql, UUID id, Object other)

@@ -22,6 +22,19 @@ import org.junit.jupiter.api.Test;
  */
 class ServingOverloadIT {
 
+    /** A single-query recall; another limit is another cache entry. */
+    private static ServingFixture.Reply askWhatAlicePaints(ServingFixture f, String key, int limit)
+            throws Exception {
+        return f.post(
+                "/v1/memories/search",
+                key,
+                new JsonObject()
+                        .put("user_id", "alice")
+                        .put("query", "What does Alice paint?")
+                        .put("multi_query", false)
+                        .put("limit", limit));
+    }
+
     @Test
     void aSlowLlmSpendsTheDeadlineAndARecallBeyondTheLimitIsAnsweredAtOnce() throws Exception {
         try (FakeChatServer llm = new FakeChatServer()) {
@@ -70,14 +83,7 @@ class ServingOverloadIT {
                 Await.until(Duration.ofSeconds(10), () -> llm.calls() > 0);
 
                 // The one slot is taken: the next recall does no work and says why.
-                ServingFixture.Reply refused =
-                        f.post(
-                                "/v1/memories/search",
-                                key,
-                                new JsonObject()
-                                        .put("user_id", "alice")
-                                        .put("query", "What does Alice paint?")
-                                        .put("multi_query", false));
+                ServingFixture.Reply refused = askWhatAlicePaints(f, key, 7);
                 assertThat(refused.status()).isEqualTo(200);
                 assertThat(refused.json().getJsonArray("degraded").getList())
                         .containsExactly("overload");
@@ -93,15 +99,7 @@ class ServingOverloadIT {
                 assertThat(body.getJsonArray("memories")).isEmpty();
 
                 // With the slot free again, a recall runs in full.
-                ServingFixture.Reply after =
-                        f.post(
-                                "/v1/memories/search",
-                                key,
-                                new JsonObject()
-                                        .put("user_id", "alice")
-                                        .put("query", "What does Alice paint?")
-                                        .put("multi_query", false)
-                                        .put("limit", 3));
+                ServingFixture.Reply after = askWhatAlicePaints(f, key, 3);
                 assertThat(after.json().getJsonArray("degraded")).isEmpty();
                 assertThat(after.json().getJsonArray("memories")).hasSize(1);
             }

@@ -38,6 +38,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * Recall: decide → rewrite → multi-query → one embedding call → one {@code _msearch} (k-NN and BM25
@@ -108,8 +109,7 @@ public final class RecallService {
     private final Bookkeeper bookkeeper;
     private final Limits limits;
     private final RecallStages stages;
-    private final java.util.concurrent.atomic.AtomicInteger inFlight =
-            new java.util.concurrent.atomic.AtomicInteger();
+    private final AtomicInteger inFlight = new AtomicInteger();
 
     public RecallService(
             Vertx vertx,
@@ -192,38 +192,40 @@ public final class RecallService {
 
     public Future<Recall> search(SearchRequest request, String requestId) {
         Call call = new Call(request, requestId, limits.deadlineMs());
+        Future<JsonObject> body;
         if (inFlight.incrementAndGet() > limits.maxInFlight()) {
             inFlight.decrementAndGet();
-            return Future.succeededFuture(
-                    new Recall(
-                            new JsonObject()
-                                    .put("memories", new JsonArray())
-                                    .put("request_id", requestId)
-                                    .put("skipped", true)
-                                    .put(
-                                            "explanation",
-                                            "memory skipped: "
-                                                    + limits.maxInFlight()
-                                                    + " recalls are already running")
-                                    .put("degraded", new JsonArray().add("overload")),
-                            RecallStages.serverTiming(
-                                    call.stageNanos, System.nanoTime() - call.started)));
+            body =
+                    Future.succeededFuture(
+                            skipped(
+                                    requestId,
+                                    limits.maxInFlight() + " recalls are already running",
+                                    new JsonArray().add("overload")));
+        } else {
+            try {
+                body = answer(call);
+            } catch (RuntimeException e) {
+                inFlight.decrementAndGet();
+                throw e;
+            }
+            body = body.onComplete(ar -> inFlight.decrementAndGet());
         }
-        Future<JsonObject> answer;
-        try {
-            answer = answer(call);
-        } catch (RuntimeException e) {
-            inFlight.decrementAndGet();
-            throw e;
-        }
-        return answer.onComplete(ar -> inFlight.decrementAndGet())
-                .map(
-                        body ->
-                                new Recall(
-                                        body,
-                                        RecallStages.serverTiming(
-                                                call.stageNanos,
-                                                System.nanoTime() - call.started)));
+        return body.map(
+                b ->
+                        new Recall(
+                                b,
+                                RecallStages.serverTiming(
+                                        call.stageNanos, System.nanoTime() - call.started)));
+    }
+
+    /** The answer of a recall that did not search, and why. */
+    private static JsonObject skipped(String requestId, String why, JsonArray degraded) {
+        return new JsonObject()
+                .put("memories", new JsonArray())
+                .put("request_id", requestId)
+                .put("skipped", true)
+                .put("explanation", "memory skipped: " + why)
+                .put("degraded", degraded);
     }
 
     private Future<JsonObject> answer(Call call) {
@@ -231,13 +233,7 @@ public final class RecallService {
         String requestId = call.requestId;
         RecallGate.Verdict verdict = RecallGate.decide(request.query(), request.force());
         if (!verdict.search()) {
-            return Future.succeededFuture(
-                    new JsonObject()
-                            .put("memories", new JsonArray())
-                            .put("request_id", requestId)
-                            .put("skipped", true)
-                            .put("explanation", "memory skipped: " + verdict.reason())
-                            .put("degraded", new JsonArray()));
+            return Future.succeededFuture(skipped(requestId, verdict.reason(), new JsonArray()));
         }
         if (cache.isEmpty()) {
             return prepare(call).compose(v -> retrieve(call));
