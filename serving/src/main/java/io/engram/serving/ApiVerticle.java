@@ -141,9 +141,15 @@ public final class ApiVerticle extends VerticleBase {
     private void authenticate(RoutingContext ctx) {
         s.authenticator()
                 .authenticate(ctx.request().getHeader("Authorization"))
-                .onSuccess(
+                // Inside the future: a 429 thrown by a handler of an already looked-up key would
+                // never reach the failure handler, and the request would never be answered.
+                .map(
                         p -> {
                             s.rateLimiter().acquire(p);
+                            return p;
+                        })
+                .onSuccess(
+                        p -> {
                             ctx.put(PRINCIPAL, p);
                             ctx.next();
                         })
