@@ -139,8 +139,19 @@ public final class ServingApp implements AutoCloseable {
                 config.embedding().cacheSize() > 0
                         ? new CachingEmbedder(model, config.embedding().cacheSize())
                         : model;
+        // At most 32 texts waiting per thread (~0.1 s at 3 ms each): beyond that a recall goes on
+        // without its vector (BM25 only, degraded "embedder") instead of queueing towards its
+        // deadline behind others.
         EmbeddingWorker embedder =
-                new EmbeddingWorker(vertx, cached, config.embedding().queryWorkers(), 256);
+                new EmbeddingWorker(
+                        vertx,
+                        cached,
+                        config.embedding().queryWorkers(),
+                        32 * config.embedding().queryWorkers());
+        io.micrometer.core.instrument.FunctionCounter.builder(
+                        "engram.recall.embeddings.expired", embedder, EmbeddingWorker::expired)
+                .description("Query texts dropped unembedded: their recall had stopped waiting")
+                .register(BackendRegistries.getDefaultNow());
 
         Optional<QueryExpander> llm = Optional.empty();
         if (config.llm().enabled()) {

@@ -617,6 +617,7 @@ class ServingIT {
         search(acme, "mira", "Which stages does a recall go through?", null);
         String metrics = f.call("GET", "/metrics", null, null).raw();
         assertThat(metrics).contains("vertx_http_server");
+        assertThat(metrics).contains("engram_recall_embeddings_expired_total");
         // Time per recall stage, so an operator can tell which dependency makes recall slow.
         for (String stage : List.of("cache", "embed", "search", "hydrate", "rank")) {
             assertThat(metrics)

@@ -5,7 +5,10 @@ import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.WorkerExecutor;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Runs the embedder off the event loops on a small worker pool with a bounded backlog: when the
@@ -19,6 +22,7 @@ public final class EmbeddingWorker implements AutoCloseable {
     private final int maxInFlight;
     private final AtomicInteger inFlight = new AtomicInteger();
     private final AtomicInteger queuedTexts = new AtomicInteger();
+    private final AtomicLong expired = new AtomicLong();
 
     public EmbeddingWorker(Vertx vertx, Embedder embedder, int threads, int maxInFlight) {
         this.embedder = embedder;
@@ -27,7 +31,21 @@ public final class EmbeddingWorker implements AutoCloseable {
         this.maxInFlight = maxInFlight;
     }
 
+    /** The texts' vectors, however long the model takes. */
     public Future<List<float[]>> embed(List<String> texts) {
+        return embed(texts, Long.MAX_VALUE);
+    }
+
+    /**
+     * The texts' vectors, or a failure after {@code timeoutMs}. A text still waiting for a thread
+     * when the caller has given up is not embedded at all: under overload the model only works for
+     * callers that still wait.
+     */
+    public Future<List<float[]>> embed(List<String> texts, long timeoutMs) {
+        long deadline =
+                timeoutMs == Long.MAX_VALUE
+                        ? Long.MAX_VALUE
+                        : System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMs);
         if (inFlight.incrementAndGet() > maxInFlight) {
             inFlight.decrementAndGet();
             return Future.failedFuture("embedding backlog full");
@@ -36,22 +54,40 @@ public final class EmbeddingWorker implements AutoCloseable {
         Future<List<float[]>> vectors;
         if (texts.size() > 1 && !embedder.batches()) {
             // The model runs one text per call anyway: the pool's threads share the texts.
-            List<Future<List<float[]>>> parts = texts.stream().map(t -> run(List.of(t))).toList();
+            List<Future<List<float[]>>> parts =
+                    texts.stream().map(t -> run(List.of(t), deadline)).toList();
             vectors =
                     Future.all(parts)
                             .map(all -> parts.stream().map(p -> p.result().get(0)).toList());
         } else {
-            vectors = run(texts);
+            vectors = run(texts, deadline);
         }
-        return vectors.onComplete(
-                ar -> {
-                    inFlight.decrementAndGet();
-                    queuedTexts.addAndGet(-texts.size());
-                });
+        vectors =
+                vectors.onComplete(
+                        ar -> {
+                            inFlight.decrementAndGet();
+                            queuedTexts.addAndGet(-texts.size());
+                        });
+        return deadline == Long.MAX_VALUE
+                ? vectors
+                : vectors.timeout(timeoutMs, TimeUnit.MILLISECONDS);
     }
 
-    private Future<List<float[]>> run(List<String> texts) {
-        return executor.executeBlocking(() -> embedder.embed(texts), false);
+    private Future<List<float[]>> run(List<String> texts, long deadline) {
+        return executor.executeBlocking(
+                () -> {
+                    if (deadline != Long.MAX_VALUE && System.nanoTime() - deadline > 0) {
+                        expired.addAndGet(texts.size());
+                        throw new TimeoutException("query embedding waited past its deadline");
+                    }
+                    return embedder.embed(texts);
+                },
+                false);
+    }
+
+    /** How many texts were dropped unembedded because their caller had stopped waiting. */
+    public long expired() {
+        return expired.get();
     }
 
     /**

@@ -316,8 +316,7 @@ public final class RecallService {
                                     RecallStages.Stage.EMBED,
                                     call.stageNanos,
                                     () ->
-                                            embedder.embed(queries)
-                                                    .timeout(budget, TimeUnit.MILLISECONDS)
+                                            embedder.embed(queries, budget)
                                                     .recover(
                                                             err -> {
                                                                 call.degraded.add("embedder");

@@ -4,8 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.engram.embedding.OnnxEmbedder;
 import io.engram.embedding.TestEmbedders;
+import io.engram.services.Await;
 import io.vertx.core.Vertx;
 import io.vertx.core.WorkerExecutor;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -71,6 +73,21 @@ class EmbeddingWorkerTest {
         assertThat(second.cause()).hasMessageContaining("backlog full");
         release.countDown();
         assertThat(first.await(30, TimeUnit.SECONDS)).hasSize(3);
+    }
+
+    @Test
+    void aTextWhoseCallerStoppedWaitingIsNotEmbedded() throws Exception {
+        EmbeddingWorker worker = new EmbeddingWorker(vertx, model, 1, 8);
+        CountDownLatch release = holdEmbeddingThreads();
+        var late = worker.embed(List.of("still queued when the deadline passes"), 50);
+        Await.until(Duration.ofSeconds(10), late::isComplete);
+        assertThat(late.failed()).isTrue();
+        release.countDown();
+        Await.until(Duration.ofSeconds(10), () -> worker.expired() == 1);
+        assertThat(worker.busy()).isFalse();
+        // A caller that waits long enough still gets its vector.
+        assertThat(worker.embed(List.of("in time"), 30_000).await(30, TimeUnit.SECONDS))
+                .containsExactly(model.embed("in time"));
     }
 
     /**
