@@ -16,17 +16,11 @@ class ServingDegradedIT {
 
     /** Stores Alice's dentist, and returns the search that finds it with nothing degraded. */
     private static JsonObject storeAndFindHealthy(ServingFixture f, String key) throws Exception {
-        assertThat(
-                        f.post(
-                                        "/v1/memories",
-                                        key,
-                                        new JsonObject()
-                                                .put("user_id", "alice")
-                                                .put(
-                                                        "content",
-                                                        "Alice's dentist is Dr. Rivera on Elm Street."))
-                                .status())
-                .isEqualTo(201);
+        f.store(
+                key,
+                new JsonObject()
+                        .put("user_id", "alice")
+                        .put("content", "Alice's dentist is Dr. Rivera on Elm Street."));
         f.refresh();
         JsonObject body =
                 new JsonObject().put("user_id", "alice").put("query", "Who is Alice's dentist?");

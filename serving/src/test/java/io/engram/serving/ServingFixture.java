@@ -1,5 +1,7 @@
 package io.engram.serving;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import io.engram.auth.ApiKeys;
 import io.engram.config.ConfigLoader;
 import io.engram.config.EngramConfig;
@@ -126,6 +128,13 @@ final class ServingFixture implements AutoCloseable {
 
     Reply post(String path, String key, JsonObject body) throws Exception {
         return call("POST", path, key, body.encode());
+    }
+
+    /** Stores a memory through the API ({@code body} of {@code POST /v1/memories}); expects 201. */
+    JsonObject store(String key, JsonObject body) throws Exception {
+        Reply r = post("/v1/memories", key, body);
+        assertThat(r.status()).as(r.raw()).isEqualTo(201);
+        return r.json();
     }
 
     void refresh() {

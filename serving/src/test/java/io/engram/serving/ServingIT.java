@@ -60,16 +60,12 @@ class ServingIT {
     }
 
     private static JsonObject store(String key, String user, String content) throws Exception {
-        ServingFixture.Reply r =
-                f.post(
-                        "/v1/memories",
-                        key,
-                        new JsonObject()
-                                .put("user_id", user)
-                                .put("content", content)
-                                .put("tags", new JsonArray().add("test")));
-        assertThat(r.status()).as(r.raw()).isEqualTo(201);
-        return r.json();
+        return f.store(
+                key,
+                new JsonObject()
+                        .put("user_id", user)
+                        .put("content", content)
+                        .put("tags", new JsonArray().add("test")));
     }
 
     private static JsonObject search(String key, String user, String query, JsonObject extra)

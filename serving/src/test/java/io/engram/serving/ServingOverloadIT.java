@@ -49,17 +49,11 @@ class ServingOverloadIT {
                                     "ENGRAM_SERVER_RECALL_DEADLINE_MS", "400",
                                     "ENGRAM_SERVER_MAX_RECALLS_IN_FLIGHT", "1"))) {
                 String key = f.key("acme", "default", "prod", "read", "write");
-                assertThat(
-                                f.post(
-                                                "/v1/memories",
-                                                key,
-                                                new JsonObject()
-                                                        .put("user_id", "alice")
-                                                        .put(
-                                                                "content",
-                                                                "Alice paints watercolours."))
-                                        .status())
-                        .isEqualTo(201);
+                f.store(
+                        key,
+                        new JsonObject()
+                                .put("user_id", "alice")
+                                .put("content", "Alice paints watercolours."));
                 f.refresh();
 
                 // A multi-query recall waits for the model's auxiliary questions.
