@@ -139,9 +139,10 @@ public final class ServingApp implements AutoCloseable {
                 config.embedding().cacheSize() > 0
                         ? new CachingEmbedder(model, config.embedding().cacheSize())
                         : model;
-        // At most 32 texts waiting per thread (~0.1 s at 3 ms each): beyond that a recall goes on
-        // without its vector (BM25 only, degraded "embedder") instead of queueing towards its
-        // deadline behind others.
+        // At most 32 recall calls waiting per thread (~0.1 s at 3 ms each): beyond that a recall
+        // goes on without its vector (BM25 only, degraded "embedder") instead of queueing towards
+        // its deadline behind others. Writes have a backlog of the same size of their own, so a
+        // recall overload does not turn stores into 503s.
         EmbeddingWorker embedder =
                 new EmbeddingWorker(
                         vertx,

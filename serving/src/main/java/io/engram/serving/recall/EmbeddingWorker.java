@@ -11,8 +11,10 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * Runs the embedder off the event loops on a small worker pool with a bounded backlog: when the
+ * Runs the embedder off the event loops on a small worker pool with bounded backlogs: when a
  * backlog is full the call fails at once (the caller degrades) instead of queueing without limit.
+ * Recall queries and writes have a backlog each: a recall overload, which only degrades recalls to
+ * BM25, does not refuse the writes, whose texts wait in the same queue behind it.
  */
 public final class EmbeddingWorker implements AutoCloseable {
 
@@ -20,7 +22,8 @@ public final class EmbeddingWorker implements AutoCloseable {
     private final WorkerExecutor executor;
     private final int threads;
     private final int maxInFlight;
-    private final AtomicInteger inFlight = new AtomicInteger();
+    private final AtomicInteger queriesInFlight = new AtomicInteger();
+    private final AtomicInteger writesInFlight = new AtomicInteger();
     private final AtomicInteger queuedTexts = new AtomicInteger();
     private final AtomicLong expired = new AtomicLong();
 
@@ -31,17 +34,25 @@ public final class EmbeddingWorker implements AutoCloseable {
         this.maxInFlight = maxInFlight;
     }
 
-    /** The texts' vectors, however long the model takes. */
+    /**
+     * A write's vectors, however long the model takes. Writes have their own backlog of {@code
+     * maxInFlight} calls, so queries filling theirs do not refuse a write.
+     */
     public Future<List<float[]>> embed(List<String> texts) {
-        return embed(texts, Long.MAX_VALUE);
+        return embed(texts, Long.MAX_VALUE, writesInFlight);
     }
 
     /**
-     * The texts' vectors, or a failure after {@code timeoutMs}. A text still waiting for a thread
+     * A query's vectors, or a failure after {@code timeoutMs}. A text still waiting for a thread
      * when the caller has given up is not embedded at all: under overload the model only works for
-     * callers that still wait.
+     * callers that still wait. Queries have their own backlog of {@code maxInFlight} calls.
      */
     public Future<List<float[]>> embed(List<String> texts, long timeoutMs) {
+        return embed(texts, timeoutMs, queriesInFlight);
+    }
+
+    private Future<List<float[]>> embed(
+            List<String> texts, long timeoutMs, AtomicInteger inFlight) {
         long deadline =
                 timeoutMs == Long.MAX_VALUE
                         ? Long.MAX_VALUE

@@ -76,6 +76,28 @@ class EmbeddingWorkerTest {
     }
 
     @Test
+    void queriesFillingTheirBacklogDoNotRefuseAWrite() throws Exception {
+        EmbeddingWorker worker = new EmbeddingWorker(vertx, model, 1, 1);
+        CountDownLatch release = holdEmbeddingThreads();
+        var query = worker.embed(List.of("what does she like"), 30_000);
+        var refusedQuery = worker.embed(List.of("and what else"), 30_000);
+        assertThat(refusedQuery.failed()).isTrue();
+        assertThat(refusedQuery.cause()).hasMessageContaining("backlog full");
+
+        var write = worker.embed(List.of("Caroline likes pottery"));
+        assertThat(write.failed()).as("a write while the query backlog is full").isFalse();
+        // Writes have a backlog of their own, as bounded as the queries'.
+        var refusedWrite = worker.embed(List.of("one write too many"));
+        assertThat(refusedWrite.failed()).isTrue();
+        assertThat(refusedWrite.cause()).hasMessageContaining("backlog full");
+
+        release.countDown();
+        assertThat(write.await(30, TimeUnit.SECONDS))
+                .containsExactly(model.embed("Caroline likes pottery"));
+        assertThat(query.await(30, TimeUnit.SECONDS)).hasSize(1);
+    }
+
+    @Test
     void aTextWhoseCallerStoppedWaitingIsNotEmbedded() throws Exception {
         EmbeddingWorker worker = new EmbeddingWorker(vertx, model, 1, 8);
         CountDownLatch release = holdEmbeddingThreads();
