@@ -240,6 +240,7 @@ public final class RecallLoadBenchmark {
             Map<String, Integer> failures,
             List<Sample> samples,
             double cpuBusy,
+            double cpuStolen,
             List<Long> gcPausesMs,
             long[] openSearchGc) {}
 
@@ -298,7 +299,11 @@ public final class RecallLoadBenchmark {
         return out;
     }
 
-    /** The machine's CPU ticks since boot from /proc/stat: {busy, total}; null off Linux. */
+    /**
+     * The machine's CPU ticks since boot from /proc/stat: {busy, total, stolen}; null off Linux.
+     * Busy counts the ticks the hypervisor gave to other guests (stolen) too: this VM's cores were
+     * not free then either.
+     */
     private static long[] cpuTicks() {
         try {
             String[] f = Files.readAllLines(Path.of("/proc/stat")).get(0).trim().split("\\s+");
@@ -307,7 +312,8 @@ public final class RecallLoadBenchmark {
                 total += Long.parseLong(f[i]);
             }
             long idle = Long.parseLong(f[4]) + Long.parseLong(f[5]);
-            return new long[] {total - idle, total};
+            long stolen = f.length > 8 ? Long.parseLong(f[8]) : 0;
+            return new long[] {total - idle, total, stolen};
         } catch (Exception e) {
             return null;
         }
@@ -520,6 +526,10 @@ public final class RecallLoadBenchmark {
                 cpuBefore == null || cpuAfter == null || cpuAfter[1] == cpuBefore[1]
                         ? Double.NaN
                         : (double) (cpuAfter[0] - cpuBefore[0]) / (cpuAfter[1] - cpuBefore[1]);
+        double cpuStolen =
+                Double.isNaN(cpuBusy)
+                        ? Double.NaN
+                        : (double) (cpuAfter[2] - cpuBefore[2]) / (cpuAfter[1] - cpuBefore[1]);
         List<Long> sorted = new ArrayList<>(latencies);
         Collections.sort(sorted);
         return new Result(
@@ -531,6 +541,7 @@ public final class RecallLoadBenchmark {
                 failures,
                 new ArrayList<>(samples),
                 cpuBusy,
+                cpuStolen,
                 drainGcPauses(),
                 new long[] {
                     openSearchGcAfter[0] - openSearchGcBefore[0],
@@ -758,7 +769,9 @@ public final class RecallLoadBenchmark {
                         + "; date "
                         + LocalDate.now()
                         + ". PostgreSQL, OpenSearch (one shard), Redis, Kafka, the serving tier and the load"
-                        + " generator all share this machine.",
+                        + " generator all share this machine, a virtual machine whose host takes"
+                        + " some of its CPU time for other guests (\"stolen\" below): the same"
+                        + " code measures up to twice as slow from one run to the next.",
                 "",
                 memories
                         + " memories over "
@@ -787,7 +800,7 @@ public final class RecallLoadBenchmark {
                         + " s, then at the rate again straight away: whether the service comes back"
                         + " from an overload or stays behind.",
                 "",
-                "| mode | offered rate | requests | achieved rate | p50 ms | p90 ms | p99 ms | errors | degraded | machine CPU busy | service GC pauses: n / longest ms | OpenSearch GC: n / total ms |",
+                "| mode | offered rate | requests | achieved rate | p50 ms | p90 ms | p99 ms | errors | degraded | machine CPU busy (of it stolen by the host) | service GC pauses: n / longest ms | OpenSearch GC: n / total ms |",
                 "|---|---|---|---|---|---|---|---|---|---|---|---|",
                 row("single-query recall", singleLight),
                 row("multi-query recall (3 queries)", multiLight),
@@ -926,7 +939,7 @@ public final class RecallLoadBenchmark {
                 + " | "
                 + r.degraded()
                 + " | "
-                + String.format("%.0f%%", 100 * r.cpuBusy())
+                + String.format("%.0f%% (%.0f%%)", 100 * r.cpuBusy(), 100 * r.cpuStolen())
                 + " | "
                 + r.gcPausesMs().size()
                 + " / "
