@@ -240,6 +240,13 @@ public final class ConfigKeys {
                     "auth.bootstrap_key",
                     "ENGRAM_BOOTSTRAP_KEY",
                     "admin API key created at start-up (local stack)");
+    public static final ConfigKey<Integer> AUTH_KEY_CACHE_MS =
+            ConfigKey.of(
+                    "auth.key_cache_ms",
+                    "30000",
+                    "how long an API key's lookup is reused; a revoked key stops working on other"
+                            + " instances within this time",
+                    Parsers.intRange(0, 3_600_000));
 
     public static final ConfigKey<Integer> MAINTENANCE_DECAY_HALF_LIFE_DAYS =
             ConfigKey.of(
@@ -371,6 +378,7 @@ public final class ConfigKeys {
                     EXTRACTION_FACTS,
                     FLINK_CHECKPOINT_INTERVAL_MS,
                     AUTH_BOOTSTRAP_KEY,
+                    AUTH_KEY_CACHE_MS,
                     MAINTENANCE_DECAY_HALF_LIFE_DAYS,
                     MAINTENANCE_WARM_AFTER_DAYS,
                     MAINTENANCE_COLD_AFTER_DAYS,

@@ -114,7 +114,8 @@ public final class ConfigLoader {
                         values.get(ConfigKeys.EXTRACTION_FACTS)),
                 new EngramConfig.Auth(
                         Optional.of(values.get(ConfigKeys.AUTH_BOOTSTRAP_KEY))
-                                .filter(s -> !s.isEmpty())),
+                                .filter(s -> !s.isEmpty()),
+                        values.get(ConfigKeys.AUTH_KEY_CACHE_MS)),
                 new EngramConfig.Maintenance(
                         values.get(ConfigKeys.MAINTENANCE_DECAY_HALF_LIFE_DAYS),
                         values.get(ConfigKeys.MAINTENANCE_WARM_AFTER_DAYS),

@@ -80,10 +80,15 @@ public record EngramConfig(
     public record Dedup(
             double updateSimilarity, double relatedSimilarity, double supersedeMinSimilarity) {}
 
-    public record Auth(Optional<String> bootstrapKey) {
+    /** The local stack's bootstrap key and how long an API key's lookup is reused. */
+    public record Auth(Optional<String> bootstrapKey, int keyCacheMs) {
         @Override
         public String toString() {
-            return "Auth[bootstrapKey=" + (bootstrapKey.isPresent() ? "***" : "none") + "]";
+            return "Auth[bootstrapKey="
+                    + (bootstrapKey.isPresent() ? "***" : "none")
+                    + ", keyCacheMs="
+                    + keyCacheMs
+                    + "]";
         }
     }
 

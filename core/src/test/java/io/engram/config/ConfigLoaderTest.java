@@ -129,6 +129,21 @@ class ConfigLoaderTest {
     }
 
     @Test
+    void keyCacheTimeHasADefaultAndBounds() {
+        assertThat(EngramConfig.defaults().auth().keyCacheMs()).isEqualTo(30_000);
+        assertThat(
+                        ConfigLoader.load(Optional.empty(), Map.of("ENGRAM_AUTH_KEY_CACHE_MS", "0"))
+                                .auth()
+                                .keyCacheMs())
+                .isZero();
+        assertThatThrownBy(
+                        () ->
+                                ConfigLoader.load(
+                                        Optional.empty(), Map.of("ENGRAM_AUTH_KEY_CACHE_MS", "-1")))
+                .hasMessageContaining("'auth.key_cache_ms'");
+    }
+
+    @Test
     void recallDeadlineAndInFlightLimitHaveDefaultsAndBounds() {
         assertThat(EngramConfig.defaults().server().recallDeadlineMs()).isEqualTo(1000);
         assertThat(EngramConfig.defaults().server().maxRecallsInFlight()).isEqualTo(256);

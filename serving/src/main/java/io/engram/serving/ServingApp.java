@@ -214,7 +214,8 @@ public final class ServingApp implements AutoCloseable {
         TurnIngest turns =
                 new TurnIngest(
                         vertx, config.kafka().bootstrapServers(), config.kafka().turnsTopic());
-        ApiKeyAuthenticator authenticator = new ApiKeyAuthenticator(postgres, 30_000, 1000);
+        ApiKeyAuthenticator authenticator =
+                new ApiKeyAuthenticator(postgres, config.auth().keyCacheMs(), 1000);
 
         List<DependencyCheck> checks =
                 List.of(

@@ -9,6 +9,7 @@ import io.vertx.core.json.JsonObject;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** Recall keeps answering when the search index or the database goes away mid-test. */
@@ -32,8 +33,15 @@ class ServingDegradedIT {
     @Test
     void postgresGoneRecallAnswersFromTheIndexCopy() throws Exception {
         String name = "degraded_pg_it";
-        try (ServingFixture f = new ServingFixture(name, SharedServices.openSearch().url())) {
+        // Every request looks its key up: with PostgreSQL gone, a key that was looked up before
+        // keeps its last answer, and one never seen gets 503 instead of a hang or a 500.
+        try (ServingFixture f =
+                new ServingFixture(
+                        name,
+                        SharedServices.openSearch().url(),
+                        Map.of("ENGRAM_AUTH_KEY_CACHE_MS", "0"))) {
             String key = f.key("acme", "default", "prod", "read", "write");
+            String unseenKey = f.key("acme", "default", "prod", "read");
             JsonObject body = storeAndFindHealthy(f, key);
             try (Connection c = SharedServices.postgres().connect("engram")) {
                 c.createStatement().execute("alter database " + name + " allow_connections false");
@@ -55,6 +63,10 @@ class ServingDegradedIT {
                 assertThat(memories.getJsonObject(0).getString("content"))
                         .isEqualTo("Alice's dentist is Dr. Rivera on Elm Street.");
                 assertThat(memories.getJsonObject(0).getString("type")).isNotBlank();
+
+                ServingFixture.Reply unseen = f.post("/v1/memories/search", unseenKey, body);
+                assertThat(unseen.status()).as(unseen.raw()).isEqualTo(503);
+                assertThat(unseen.json().getString("detail")).contains("key store");
             } finally {
                 try (Connection c = SharedServices.postgres().connect("engram")) {
                     c.createStatement()

@@ -3,26 +3,47 @@ package io.engram.serving.auth;
 import io.engram.auth.ApiKeys;
 import io.engram.serving.http.Problem;
 import io.vertx.core.Future;
+import io.vertx.core.Promise;
 import io.vertx.sqlclient.Pool;
 import io.vertx.sqlclient.Row;
 import io.vertx.sqlclient.Tuple;
 import java.util.HashSet;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Resolves a bearer API key to its principal. Keys are looked up by hash; answers (found or not)
- * are cached for {@code cacheMillis}, so a revoked key stops working within that time.
+ * are reused for {@code cacheMillis}, so a revoked key stops working within that time. Callers that
+ * find the same key expired at once share one lookup. While PostgreSQL cannot answer a lookup (it
+ * fails or takes longer than {@link #LOOKUP_TIMEOUT_MS}), a key's last answer keeps being used for
+ * up to {@link #STALE_MILLIS} after it was looked up: a failing database degrades recall, it does
+ * not lock every client out once the cache expires. A key with no usable answer gets 503. At most
+ * {@link #MAX_KEYS} answers are kept, so random keys cannot grow the cache without bound.
  */
 public final class ApiKeyAuthenticator {
 
-    private record Cached(Principal principal, long expiresAt) {}
+    private static final Logger LOG = LoggerFactory.getLogger(ApiKeyAuthenticator.class);
+
+    static final long STALE_MILLIS = 15 * 60_000;
+    static final long LOOKUP_TIMEOUT_MS = 1_000;
+    static final int MAX_KEYS = 100_000;
+
+    /** A lookup's answer: the principal, or null for an unknown or revoked key. */
+    private record Cached(Principal principal, long lookedUpAt) {}
 
     private final Pool pool;
     private final long cacheMillis;
     private final int defaultRate;
     private final Map<String, Cached> cache = new ConcurrentHashMap<>();
+    private final Map<String, Future<Optional<Principal>>> lookups = new ConcurrentHashMap<>();
+    // Raised by invalidate(): a lookup that started before must not put its answer back.
+    private final AtomicLong generation = new AtomicLong();
 
     public ApiKeyAuthenticator(Pool pool, long cacheMillis, int defaultRate) {
         this.pool = pool;
@@ -41,32 +62,81 @@ public final class ApiKeyAuthenticator {
         }
         String hash = ApiKeys.hash(key);
         Cached cached = cache.get(hash);
-        long now = System.currentTimeMillis();
-        if (cached != null && cached.expiresAt() > now) {
-            return cached.principal() == null
-                    ? Future.failedFuture(
-                            Problem.unauthorized("Authorization: unknown or revoked API key"))
-                    : Future.succeededFuture(cached.principal());
+        if (cached != null && System.currentTimeMillis() - cached.lookedUpAt() < cacheMillis) {
+            return answer(cached.principal());
         }
-        return pool.preparedQuery(
+        return lookup(hash)
+                .transform(
+                        ar -> {
+                            if (ar.succeeded()) {
+                                return answer(ar.result().orElse(null));
+                            }
+                            if (cached != null
+                                    && System.currentTimeMillis() - cached.lookedUpAt()
+                                            < STALE_MILLIS) {
+                                LOG.debug("key lookup failed, last answer used: {}", ar.cause());
+                                return answer(cached.principal());
+                            }
+                            LOG.warn("key lookup failed: {}", ar.cause().toString());
+                            return Future.failedFuture(
+                                    Problem.unavailable(
+                                            "Authorization: the key store cannot be reached; retry"
+                                                    + " later"));
+                        });
+    }
+
+    /** One lookup of {@code hash} at a time, shared by every caller that needs it meanwhile. */
+    private Future<Optional<Principal>> lookup(String hash) {
+        Promise<Optional<Principal>> promise = Promise.promise();
+        Future<Optional<Principal>> running = lookups.putIfAbsent(hash, promise.future());
+        if (running != null) {
+            return running;
+        }
+        long startedAt = System.currentTimeMillis();
+        long startedIn = generation.get();
+        pool.preparedQuery(
                         "select id, tenant_id, project_id, environment, scopes, rate_limit_per_s from api_keys"
                                 + " where key_hash = $1 and revoked_at is null")
                 .execute(Tuple.of(hash))
-                .compose(
+                .timeout(LOOKUP_TIMEOUT_MS, TimeUnit.MILLISECONDS)
+                .map(
                         rows -> {
                             Principal p =
                                     rows.size() == 0 ? null : principal(rows.iterator().next());
-                            cache.put(hash, new Cached(p, now + cacheMillis));
-                            return p == null
-                                    ? Future.failedFuture(
-                                            Problem.unauthorized(
-                                                    "Authorization: unknown or revoked API key"))
-                                    : Future.succeededFuture(p);
+                            if (generation.get() == startedIn) {
+                                remember(hash, new Cached(p, startedAt));
+                            }
+                            return Optional.ofNullable(p);
+                        })
+                .onComplete(
+                        ar -> {
+                            lookups.remove(hash, promise.future());
+                            promise.handle(ar);
                         });
+        return promise.future();
+    }
+
+    private void remember(String hash, Cached answer) {
+        if (cache.size() >= MAX_KEYS) {
+            long now = System.currentTimeMillis();
+            cache.values().removeIf(c -> now - c.lookedUpAt() >= STALE_MILLIS);
+            if (cache.size() >= MAX_KEYS) {
+                cache.clear();
+            }
+        }
+        cache.put(hash, answer);
+    }
+
+    private static Future<Principal> answer(Principal principal) {
+        return principal == null
+                ? Future.failedFuture(
+                        Problem.unauthorized("Authorization: unknown or revoked API key"))
+                : Future.succeededFuture(principal);
     }
 
     /** Forgets cached answers (after a key is revoked on this instance). */
     public void invalidate() {
+        generation.incrementAndGet();
         cache.clear();
     }
 
