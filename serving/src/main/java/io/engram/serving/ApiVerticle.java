@@ -568,6 +568,13 @@ public final class ApiVerticle extends VerticleBase {
                                         status >= 500 ? "Internal Server Error" : "Request failed",
                                         "request failed with status " + status);
                     };
+        } else if ((problem = Problem.ofUnreachableStore(ctx.failure(), requestId)) != null) {
+            LOG.warn(
+                    "request {} {} {}: store unavailable: {}",
+                    requestId,
+                    ctx.request().method(),
+                    ctx.request().path(),
+                    ctx.failure().toString());
         } else {
             LOG.error(
                     "request {} {} {} failed",

@@ -67,6 +67,13 @@ class ServingDegradedIT {
                 ServingFixture.Reply unseen = f.post("/v1/memories/search", unseenKey, body);
                 assertThat(unseen.status()).as(unseen.raw()).isEqualTo(503);
                 assertThat(unseen.json().getString("detail")).contains("key store");
+
+                // Reads that only PostgreSQL can answer: 503 to retry, not a 500 that looks like a
+                // bug.
+                ServingFixture.Reply list = f.call("GET", "/v1/memories?user_id=alice", key, null);
+                assertThat(list.status()).as(list.raw()).isEqualTo(503);
+                assertThat(list.json().getString("detail")).contains("unreachable");
+                assertThat(list.response().headers().firstValue("Retry-After")).contains("1");
             } finally {
                 try (Connection c = SharedServices.postgres().connect("engram")) {
                     c.createStatement()

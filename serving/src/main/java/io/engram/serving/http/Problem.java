@@ -40,9 +40,46 @@ public final class Problem extends RuntimeException {
         return new Problem(403, "Forbidden", detail);
     }
 
+    /** 503 with {@code Retry-After: 1}: nothing was done, the same request may succeed soon. */
     public static Problem unavailable(String detail) {
-        return new Problem(503, "Service Unavailable", detail);
+        return new Problem(503, "Service Unavailable", detail, 1L);
     }
+
+    /**
+     * The 503 for a failure that means a store could not be reached or did not answer in time:
+     * connection refused or lost, a timeout, PostgreSQL refusing connections, out of connections,
+     * shutting down or cancelling a statement. Null for anything else, which stays a 500.
+     */
+    public static Problem ofUnreachableStore(Throwable failure, String requestId) {
+        for (Throwable t = failure, seen = null;
+                t != null && t != seen;
+                seen = t, t = t.getCause()) {
+            if (t instanceof java.net.ConnectException
+                    || t instanceof java.nio.channels.ClosedChannelException
+                    || t instanceof java.util.concurrent.TimeoutException
+                    || t instanceof io.vertx.sqlclient.ClosedConnectionException
+                    || t instanceof io.vertx.core.http.HttpClosedException
+                    || (t instanceof io.vertx.pgclient.PgException pg
+                            && pg.getSqlState() != null
+                            && pg.getSqlState().length() >= 2
+                            && UNAVAILABLE_SQL_STATE_CLASSES.contains(
+                                    pg.getSqlState().substring(0, 2)))) {
+                return unavailable(
+                        "a store is unreachable or did not answer in time; retry later (request id "
+                                + requestId
+                                + ")");
+            }
+        }
+        return null;
+    }
+
+    /**
+     * PostgreSQL error classes of an unavailable server rather than a wrong statement: connection
+     * exception, insufficient resources, object not in prerequisite state (e.g. a database not
+     * accepting connections), operator intervention (shutdown, cannot connect now, cancelled).
+     */
+    private static final java.util.Set<String> UNAVAILABLE_SQL_STATE_CLASSES =
+            java.util.Set.of("08", "53", "55", "57");
 
     public int status() {
         return status;
