@@ -30,9 +30,9 @@ public final class ApiKeyAuthenticator {
 
     private static final Logger LOG = LoggerFactory.getLogger(ApiKeyAuthenticator.class);
 
-    static final long STALE_MILLIS = 15 * 60_000;
-    static final long LOOKUP_TIMEOUT_MS = 1_000;
-    static final int MAX_KEYS = 100_000;
+    private static final long STALE_MILLIS = 15 * 60_000;
+    private static final long LOOKUP_TIMEOUT_MS = 1_000;
+    private static final int MAX_KEYS = 100_000;
 
     /** A lookup's answer: the principal, or null for an unknown or revoked key. */
     private record Cached(Principal principal, long lookedUpAt) {}

@@ -1,6 +1,13 @@
 package io.engram.serving.http;
 
+import io.vertx.core.http.HttpClosedException;
 import io.vertx.core.json.JsonObject;
+import io.vertx.pgclient.PgException;
+import io.vertx.sqlclient.ClosedConnectionException;
+import java.net.ConnectException;
+import java.nio.channels.ClosedChannelException;
+import java.util.Set;
+import java.util.concurrent.TimeoutException;
 
 /**
  * An RFC 9457 problem: what went wrong, for the caller. Thrown by handlers and turned into a JSON
@@ -40,7 +47,7 @@ public final class Problem extends RuntimeException {
         return new Problem(403, "Forbidden", detail);
     }
 
-    /** 503 with {@code Retry-After: 1}: nothing was done, the same request may succeed soon. */
+    /** 503 with {@code Retry-After: 1}: the same request may succeed soon. */
     public static Problem unavailable(String detail) {
         return new Problem(503, "Service Unavailable", detail, 1L);
     }
@@ -54,12 +61,12 @@ public final class Problem extends RuntimeException {
         for (Throwable t = failure, seen = null;
                 t != null && t != seen;
                 seen = t, t = t.getCause()) {
-            if (t instanceof java.net.ConnectException
-                    || t instanceof java.nio.channels.ClosedChannelException
-                    || t instanceof java.util.concurrent.TimeoutException
-                    || t instanceof io.vertx.sqlclient.ClosedConnectionException
-                    || t instanceof io.vertx.core.http.HttpClosedException
-                    || (t instanceof io.vertx.pgclient.PgException pg
+            if (t instanceof ConnectException
+                    || t instanceof ClosedChannelException
+                    || t instanceof TimeoutException
+                    || t instanceof ClosedConnectionException
+                    || t instanceof HttpClosedException
+                    || (t instanceof PgException pg
                             && pg.getSqlState() != null
                             && pg.getSqlState().length() >= 2
                             && UNAVAILABLE_SQL_STATE_CLASSES.contains(
@@ -78,8 +85,7 @@ public final class Problem extends RuntimeException {
      * exception, insufficient resources, object not in prerequisite state (e.g. a database not
      * accepting connections), operator intervention (shutdown, cannot connect now, cancelled).
      */
-    private static final java.util.Set<String> UNAVAILABLE_SQL_STATE_CLASSES =
-            java.util.Set.of("08", "53", "55", "57");
+    private static final Set<String> UNAVAILABLE_SQL_STATE_CLASSES = Set.of("08", "53", "55", "57");
 
     public int status() {
         return status;
