@@ -2,8 +2,10 @@ package io.engram.serving.auth;
 
 import io.engram.auth.ApiKeys;
 import io.engram.serving.http.Problem;
+import io.vertx.core.Context;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
+import io.vertx.core.Vertx;
 import io.vertx.sqlclient.Pool;
 import io.vertx.sqlclient.Row;
 import io.vertx.sqlclient.Tuple;
@@ -21,10 +23,11 @@ import org.slf4j.LoggerFactory;
  * Resolves a bearer API key to its principal. Keys are looked up by hash; answers (found or not)
  * are reused for {@code cacheMillis}, so a revoked key stops working within that time. Callers that
  * find the same key expired at once share one lookup. While PostgreSQL cannot answer a lookup (it
- * fails or takes longer than {@link #LOOKUP_TIMEOUT_MS}), a key's last answer keeps being used for
- * up to {@link #STALE_MILLIS} after it was looked up: a failing database degrades recall, it does
- * not lock every client out once the cache expires. A key with no usable answer gets 503. At most
- * {@link #MAX_KEYS} answers are kept, so random keys cannot grow the cache without bound.
+ * fails or takes longer than {@link #LOOKUP_TIMEOUT_MS}, unless constructed with another), a key's
+ * last answer keeps being used for up to {@link #STALE_MILLIS} after it was looked up: a failing
+ * database degrades recall, it does not lock every client out once the cache expires. A key with no
+ * usable answer gets 503. At most {@link #MAX_KEYS} answers are kept, so random keys cannot grow
+ * the cache without bound.
  */
 public final class ApiKeyAuthenticator {
 
@@ -40,15 +43,22 @@ public final class ApiKeyAuthenticator {
     private final Pool pool;
     private final long cacheMillis;
     private final int defaultRate;
+    private final long lookupTimeoutMs;
     private final Map<String, Cached> cache = new ConcurrentHashMap<>();
     private final Map<String, Future<Optional<Principal>>> lookups = new ConcurrentHashMap<>();
     // Raised by invalidate(): a lookup that started before must not put its answer back.
     private final AtomicLong generation = new AtomicLong();
 
     public ApiKeyAuthenticator(Pool pool, long cacheMillis, int defaultRate) {
+        this(pool, cacheMillis, defaultRate, LOOKUP_TIMEOUT_MS);
+    }
+
+    /** With another time a lookup may take before the key's last answer is used. */
+    public ApiKeyAuthenticator(Pool pool, long cacheMillis, int defaultRate, long lookupTimeoutMs) {
         this.pool = pool;
         this.cacheMillis = cacheMillis;
         this.defaultRate = defaultRate;
+        this.lookupTimeoutMs = lookupTimeoutMs;
     }
 
     public Future<Principal> authenticate(String authorization) {
@@ -85,8 +95,23 @@ public final class ApiKeyAuthenticator {
                         });
     }
 
-    /** One lookup of {@code hash} at a time, shared by every caller that needs it meanwhile. */
+    /**
+     * One lookup of {@code hash} at a time, shared by every caller that needs it meanwhile. Each
+     * caller gets the answer on its own context: a request that joined another's lookup goes on on
+     * its own event loop, not on the one that ran the query.
+     */
     private Future<Optional<Principal>> lookup(String hash) {
+        Context caller = Vertx.currentContext();
+        Future<Optional<Principal>> shared = sharedLookup(hash);
+        if (caller == null) {
+            return shared;
+        }
+        Promise<Optional<Principal>> answer = Promise.promise();
+        shared.onComplete(ar -> caller.runOnContext(v -> answer.handle(ar)));
+        return answer.future();
+    }
+
+    private Future<Optional<Principal>> sharedLookup(String hash) {
         Promise<Optional<Principal>> promise = Promise.promise();
         Future<Optional<Principal>> running = lookups.putIfAbsent(hash, promise.future());
         if (running != null) {
@@ -98,7 +123,7 @@ public final class ApiKeyAuthenticator {
                         "select id, tenant_id, project_id, environment, scopes, rate_limit_per_s from api_keys"
                                 + " where key_hash = $1 and revoked_at is null")
                 .execute(Tuple.of(hash))
-                .timeout(LOOKUP_TIMEOUT_MS, TimeUnit.MILLISECONDS)
+                .timeout(lookupTimeoutMs, TimeUnit.MILLISECONDS)
                 .map(
                         rows -> {
                             Principal p =
