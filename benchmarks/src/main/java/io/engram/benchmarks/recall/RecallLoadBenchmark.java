@@ -107,13 +107,18 @@ public final class RecallLoadBenchmark {
                     LoadClient http = new LoadClient(serving.port())) {
                 String url = "/v1/memories/search";
                 Random random = new Random(7);
-                // Warm-up, both modes, single queries at the full rate: the JIT of the serving
-                // tier and of OpenSearch settles after several thousand requests (C2 was still
-                // compiling through a warm-up at half the rate), as it has in a running service.
                 int light = Math.max(1, rate / 4);
-                Target target = new Target(http, openSearch, url, key, lines, users, random);
-                phase(target, rate, 30, false);
-                phase(target, light, 20, true);
+                Target target =
+                        new Target(
+                                http,
+                                openSearch,
+                                url,
+                                key,
+                                lines,
+                                users,
+                                random,
+                                openSearchPid(openSearch));
+                int warmUpSeconds = warmUp(target, rate, light);
                 Result singleLight = run(target, light, seconds, false);
                 Result multiLight = run(target, light, seconds, true);
                 Result single = run(target, rate, seconds, false);
@@ -121,6 +126,8 @@ public final class RecallLoadBenchmark {
                 // Twice the rate for 10 s, then the rate again at once: does it come back?
                 Result overload = phase(target, 2 * rate, OVERLOAD_SECONDS, false);
                 Result recovered = phase(target, rate, seconds, false);
+                // The same conditions as the bare cost's: one at a time, back to back.
+                Result sequential = run(target, 0, seconds, false);
                 Bare bare = bareCost(config, openSearch, lines, users, 2000, 0, random);
                 Bare barePaced =
                         bareCost(config, openSearch, lines, users, 1000, 1000 / light, random);
@@ -132,12 +139,14 @@ public final class RecallLoadBenchmark {
                                 light,
                                 seconds,
                                 seedSeconds,
+                                warmUpSeconds,
                                 singleLight,
                                 multiLight,
                                 single,
                                 multi,
                                 overload,
                                 recovered,
+                                sequential,
                                 bare,
                                 barePaced,
                                 config.embedding().version());
@@ -242,7 +251,8 @@ public final class RecallLoadBenchmark {
             double cpuBusy,
             double cpuStolen,
             List<Long> gcPausesMs,
-            long[] openSearchGc) {}
+            long[] openSearchGc,
+            double[] compilerShare) {}
 
     /** The OpenSearch node's collections so far: {count, milliseconds}, over all collectors. */
     private static long[] openSearchGc(OpenSearchClient openSearch) {
@@ -412,7 +422,8 @@ public final class RecallLoadBenchmark {
             String key,
             List<String[]> lines,
             int users,
-            Random random) {}
+            Random random,
+            long openSearchPid) {}
 
     /** One measured phase, after its lead-in. */
     private static Result run(Target target, int rate, int seconds, boolean multi)
@@ -421,6 +432,10 @@ public final class RecallLoadBenchmark {
         return phase(target, rate, seconds, multi);
     }
 
+    /**
+     * Requests at {@code rate}/s for {@code seconds}; a rate of 0: one at a time for {@code
+     * seconds}, each sent when the previous one is answered.
+     */
     private static Result phase(Target target, int rate, int seconds, boolean multi)
             throws Exception {
         LoadClient http = target.http();
@@ -431,97 +446,112 @@ public final class RecallLoadBenchmark {
         int users = target.users();
         Random random = target.random();
         System.out.printf(
-                "%s %s-query recall at %d/s for %d s%n",
-                Instant.now(), multi ? "multi" : "single", rate, seconds);
+                "%s %s-query recall %s for %d s%n",
+                Instant.now(),
+                multi ? "multi" : "single",
+                rate == 0 ? "one at a time" : "at " + rate + "/s",
+                seconds);
         drainGcPauses();
         long[] openSearchGcBefore = openSearchGc(openSearch);
         long[] cpuBefore = cpuTicks();
-        int total = rate * seconds;
+        double[] compilersBefore = compilerSeconds(target);
         ConcurrentLinkedQueue<Long> latencies = new ConcurrentLinkedQueue<>();
         ConcurrentLinkedQueue<Sample> samples = new ConcurrentLinkedQueue<>();
         AtomicInteger errors = new AtomicInteger();
         AtomicInteger degraded = new AtomicInteger();
         Map<String, Integer> failures = new java.util.concurrent.ConcurrentHashMap<>();
         List<CompletableFuture<?>> pending = Collections.synchronizedList(new ArrayList<>());
-        ScheduledExecutorService ticker = Executors.newSingleThreadScheduledExecutor();
-        long periodNanos = 1_000_000_000L / rate;
         long start = System.nanoTime();
         AtomicInteger sent = new AtomicInteger();
-        var task =
-                ticker.scheduleAtFixedRate(
-                        () -> {
-                            if (sent.get() >= total) {
-                                return;
-                            }
-                            int n = sent.incrementAndGet();
-                            String user = "u" + random.nextInt(users);
-                            String text = lines.get(random.nextInt(lines.size()))[1];
-                            String query =
-                                    "What did they say about "
-                                            + String.join(" ", firstWords(text, 6))
-                                            + " ("
-                                            + n
-                                            + ")?";
-                            String body =
-                                    "{\"user_id\":\""
-                                            + user
-                                            + "\",\"query\":"
-                                            + quote(query)
-                                            + ",\"multi_query\":"
-                                            + multi
-                                            + ",\"limit\":7}";
-                            long t0 = System.nanoTime();
-                            CompletableFuture<?> done = new CompletableFuture<>();
-                            pending.add(done);
-                            // A request the client never completes (seen once in an overload
-                            // phase) counts as a failure instead of holding the run for ever.
-                            http.send(HttpMethod.POST, url, key, body)
-                                    .timeout(60, TimeUnit.SECONDS)
-                                    .onComplete(
-                                            ar -> {
-                                                long micros = (System.nanoTime() - t0) / 1000;
-                                                latencies.add(micros);
-                                                if (ar.succeeded() && ar.result().status() == 200) {
-                                                    samples.add(
-                                                            Sample.of(
-                                                                    (t0 - start) / 1000,
-                                                                    micros,
-                                                                    ar.result().serverTiming()));
-                                                }
-                                                if (ar.failed()) {
-                                                    errors.incrementAndGet();
-                                                    failures.merge(
-                                                            ar.cause().getClass().getSimpleName(),
-                                                            1,
-                                                            Integer::sum);
-                                                } else if (ar.result().status() != 200) {
-                                                    errors.incrementAndGet();
-                                                    failures.merge(
-                                                            "HTTP " + ar.result().status(),
-                                                            1,
-                                                            Integer::sum);
-                                                } else if (!ar.result()
-                                                        .body()
-                                                        .contains("\"degraded\":[]")) {
-                                                    degraded.incrementAndGet();
-                                                }
-                                                done.complete(null);
-                                            });
-                        },
-                        0,
-                        periodNanos,
-                        TimeUnit.NANOSECONDS);
-        while (sent.get() < total) {
-            Thread.sleep(50);
+        java.util.function.Supplier<CompletableFuture<?>> request =
+                () -> {
+                    int n = sent.incrementAndGet();
+                    String user = "u" + random.nextInt(users);
+                    String text = lines.get(random.nextInt(lines.size()))[1];
+                    String query =
+                            "What did they say about "
+                                    + String.join(" ", firstWords(text, 6))
+                                    + " ("
+                                    + n
+                                    + ")?";
+                    String body =
+                            "{\"user_id\":\""
+                                    + user
+                                    + "\",\"query\":"
+                                    + quote(query)
+                                    + ",\"multi_query\":"
+                                    + multi
+                                    + ",\"limit\":7}";
+                    long t0 = System.nanoTime();
+                    CompletableFuture<?> done = new CompletableFuture<>();
+                    pending.add(done);
+                    // A request the client never completes (seen once in an overload phase)
+                    // counts as a failure instead of holding the run for ever.
+                    http.send(HttpMethod.POST, url, key, body)
+                            .timeout(60, TimeUnit.SECONDS)
+                            .onComplete(
+                                    ar -> {
+                                        long micros = (System.nanoTime() - t0) / 1000;
+                                        latencies.add(micros);
+                                        if (ar.succeeded() && ar.result().status() == 200) {
+                                            samples.add(
+                                                    Sample.of(
+                                                            (t0 - start) / 1000,
+                                                            micros,
+                                                            ar.result().serverTiming()));
+                                        }
+                                        if (ar.failed()) {
+                                            errors.incrementAndGet();
+                                            failures.merge(
+                                                    ar.cause().getClass().getSimpleName(),
+                                                    1,
+                                                    Integer::sum);
+                                        } else if (ar.result().status() != 200) {
+                                            errors.incrementAndGet();
+                                            failures.merge(
+                                                    "HTTP " + ar.result().status(),
+                                                    1,
+                                                    Integer::sum);
+                                        } else if (!ar.result()
+                                                .body()
+                                                .contains("\"degraded\":[]")) {
+                                            degraded.incrementAndGet();
+                                        }
+                                        done.complete(null);
+                                    });
+                    return done;
+                };
+        if (rate == 0) {
+            long end = start + TimeUnit.SECONDS.toNanos(seconds);
+            while (System.nanoTime() < end) {
+                request.get().join();
+            }
+        } else {
+            int total = rate * seconds;
+            ScheduledExecutorService ticker = Executors.newSingleThreadScheduledExecutor();
+            var task =
+                    ticker.scheduleAtFixedRate(
+                            () -> {
+                                if (sent.get() < total) {
+                                    request.get();
+                                }
+                            },
+                            0,
+                            1_000_000_000L / rate,
+                            TimeUnit.NANOSECONDS);
+            while (sent.get() < total) {
+                Thread.sleep(50);
+            }
+            task.cancel(false);
+            ticker.shutdown();
         }
-        task.cancel(false);
-        ticker.shutdown();
         CompletableFuture.allOf(pending.toArray(new CompletableFuture[0]))
                 .exceptionally(e -> null)
                 .join();
         double elapsed = (System.nanoTime() - start) / 1e9;
         long[] cpuAfter = cpuTicks();
         long[] openSearchGcAfter = openSearchGc(openSearch);
+        double[] compilersAfter = compilerSeconds(target);
         double cpuBusy =
                 cpuBefore == null || cpuAfter == null || cpuAfter[1] == cpuBefore[1]
                         ? Double.NaN
@@ -536,7 +566,7 @@ public final class RecallLoadBenchmark {
                 rate,
                 sorted,
                 errors.get(),
-                total / elapsed,
+                sent.get() / elapsed,
                 degraded.get(),
                 failures,
                 new ArrayList<>(samples),
@@ -546,7 +576,101 @@ public final class RecallLoadBenchmark {
                 new long[] {
                     openSearchGcAfter[0] - openSearchGcBefore[0],
                     openSearchGcAfter[1] - openSearchGcBefore[1]
+                },
+                new double[] {
+                    (compilersAfter[0] - compilersBefore[0]) / elapsed,
+                    (compilersAfter[1] - compilersBefore[1]) / elapsed
                 });
+    }
+
+    /**
+     * CPU seconds used so far by the JIT compilers of the service's JVM (this one) and of
+     * OpenSearch's: the threads HotSpot names "C1/C2 CompilerThread", from Linux's /proc; NaN where
+     * that cannot be read.
+     */
+    private static double[] compilerSeconds(Target target) {
+        return new double[] {
+            compilerSeconds(ProcessHandle.current().pid()), compilerSeconds(target.openSearchPid())
+        };
+    }
+
+    private static double compilerSeconds(long pid) {
+        if (pid <= 0) {
+            return Double.NaN;
+        }
+        try (java.util.stream.Stream<Path> threads =
+                Files.list(Path.of("/proc", Long.toString(pid), "task"))) {
+            long ticks = 0;
+            for (Path thread : (Iterable<Path>) threads::iterator) {
+                String stat;
+                try {
+                    stat = Files.readString(thread.resolve("stat"));
+                } catch (java.io.IOException ended) {
+                    continue;
+                }
+                int close = stat.lastIndexOf(')');
+                String name = stat.substring(stat.indexOf('(') + 1, close);
+                if (name.startsWith("C1 CompilerThre") || name.startsWith("C2 CompilerThre")) {
+                    // After the name: state, ppid, ..., utime (12th), stime (13th).
+                    String[] f = stat.substring(close + 2).split(" ");
+                    ticks += Long.parseLong(f[11]) + Long.parseLong(f[12]);
+                }
+            }
+            // Linux counts thread times in ticks of 1/100 s (USER_HZ).
+            return ticks / 100.0;
+        } catch (java.io.IOException | RuntimeException e) {
+            return Double.NaN;
+        }
+    }
+
+    /** The OpenSearch node's process id, or 0 when it does not say. */
+    private static long openSearchPid(OpenSearchClient openSearch) {
+        OpenSearchClient.Response r = openSearch.send("GET", "/_nodes/_local/process", null);
+        for (com.fasterxml.jackson.databind.JsonNode node : r.body().path("nodes")) {
+            return node.path("process").path("id").asLong();
+        }
+        return 0;
+    }
+
+    /**
+     * Longest extra warm-up, in rounds of {@link #SETTLE_ROUND_SECONDS} at the rate and as long at
+     * a quarter of it with multi-query.
+     */
+    static final int MAX_SETTLE_ROUNDS = 12;
+
+    static final int SETTLE_ROUND_SECONDS = 10;
+
+    /** The JIT compilers are quiet when they use less than this share of a core. */
+    static final double QUIET_COMPILERS = 0.05;
+
+    /**
+     * Warms up until the JIT compilers of both JVMs are quiet (or {@link #MAX_SETTLE_ROUNDS}
+     * rounds): on two cores their compiling takes a good part of the machine for minutes, which a
+     * service that has been running for an hour no longer pays. Returns the seconds spent.
+     */
+    private static int warmUp(Target target, int rate, int light) throws Exception {
+        phase(target, rate, 30, false);
+        phase(target, light, 20, true);
+        int seconds = 50;
+        for (int round = 0; round < MAX_SETTLE_ROUNDS; round++) {
+            Result single = phase(target, rate, SETTLE_ROUND_SECONDS, false);
+            Result multi = phase(target, light, SETTLE_ROUND_SECONDS, true);
+            seconds += 2 * SETTLE_ROUND_SECONDS;
+            double busiest =
+                    java.util.stream.DoubleStream.of(
+                                    single.compilerShare()[0],
+                                    single.compilerShare()[1],
+                                    multi.compilerShare()[0],
+                                    multi.compilerShare()[1])
+                            .max()
+                            .orElse(Double.NaN);
+            System.out.printf(
+                    "%s JIT compilers: %.0f%% of a core at most%n", Instant.now(), 100 * busiest);
+            if (!(busiest >= QUIET_COMPILERS)) {
+                break;
+            }
+        }
+        return seconds;
     }
 
     /** Bare cost samples, each list sorted: embedding + k-NN, and the embedding alone. */
@@ -723,7 +847,7 @@ public final class RecallLoadBenchmark {
                 + String.format("%.2f", pct(micros, 0.9))
                 + " | "
                 + String.format("%.2f", pct(micros, 0.99))
-                + " | — | — | — | — | — |";
+                + " | — | — | — | — | — | — |";
     }
 
     private static String ratio(Result recall, Bare bare) {
@@ -737,12 +861,14 @@ public final class RecallLoadBenchmark {
             int light,
             int seconds,
             double seedSeconds,
+            int warmUpSeconds,
             Result singleLight,
             Result multiLight,
             Result single,
             Result multi,
             Result overload,
             Result recovered,
+            Result sequential,
             Bare bare,
             Bare barePaced,
             String embeddingVersion) {
@@ -787,31 +913,42 @@ public final class RecallLoadBenchmark {
                         + " s each, random user, unique query text"
                         + " (so the result cache does not help). Latency is measured by the client, end to end over HTTP,"
                         + " sent from Vert.x's HTTP client in the same JVM as the service. Before measuring, a warm-up of "
-                        + (rate * 30 + light * 20)
-                        + " requests (single queries at "
+                        + warmUpSeconds
+                        + " s (single queries at "
                         + rate
-                        + "/s for 30 s, multi-query at "
+                        + "/s, multi-query at "
                         + light
-                        + "/s for 20 s); each measured phase starts with "
+                        + "/s, in turn, until the JIT compilers of the service's JVM and of OpenSearch's"
+                        + " use less than "
+                        + Math.round(100 * QUIET_COMPILERS)
+                        + "% of a core, or at most "
+                        + (50 + 2 * SETTLE_ROUND_SECONDS * MAX_SETTLE_ROUNDS)
+                        + " s); each measured phase starts with "
                         + LEAD_IN_SECONDS
                         + " s at its own rate and mode that are not counted. After the measured phases,"
                         + " single queries at twice the rate for "
                         + OVERLOAD_SECONDS
                         + " s, then at the rate again straight away: whether the service comes back"
-                        + " from an overload or stays behind.",
+                        + " from an overload or stays behind. Last, single queries one at a time, each"
+                        + " sent when the previous one is answered, and the bare cost, also one at a"
+                        + " time.",
                 "",
-                "| mode | offered rate | requests | achieved rate | p50 ms | p90 ms | p99 ms | errors | degraded | machine CPU busy (of it stolen by the host) | service GC pauses: n / longest ms | OpenSearch GC: n / total ms |",
-                "|---|---|---|---|---|---|---|---|---|---|---|---|",
+                "| mode | offered rate | requests | achieved rate | p50 ms | p90 ms | p99 ms | errors | degraded | machine CPU busy (of it stolen by the host) | JIT compiling, service / OpenSearch (% of a core) | service GC pauses: n / longest ms | OpenSearch GC: n / total ms |",
+                "|---|---|---|---|---|---|---|---|---|---|---|---|---|",
                 row("single-query recall", singleLight),
                 row("multi-query recall (3 queries)", multiLight),
                 row("single-query recall", single),
                 row("multi-query recall (3 queries)", multi),
                 row("single-query recall, overload (twice the rate)", overload),
                 row("single-query recall right after the overload, no lead-in", recovered),
+                row("single-query recall, one at a time, back to back", sequential),
                 bareRow("back to back", bare),
                 bareRow("one every " + 1000 / light + " ms", barePaced),
                 "",
-                "Ratio of single-query recall p50 to the bare cost p50, back to back: "
+                "Ratio of single-query recall p50 to the bare cost p50, both one at a time back to"
+                        + " back (the same conditions): "
+                        + ratio(sequential, bare)
+                        + ". Against the bare cost back to back: "
                         + ratio(singleLight, bare)
                         + " at "
                         + light
@@ -853,6 +990,7 @@ public final class RecallLoadBenchmark {
                 timeRows("multi " + rate + "/s", multi),
                 timeRows("single " + 2 * rate + "/s (overload)", overload),
                 timeRows("single " + rate + "/s after the overload", recovered),
+                timeRows("single, one at a time", sequential),
                 "",
                 "Failures by kind: "
                         + single.failures()
@@ -923,8 +1061,8 @@ public final class RecallLoadBenchmark {
         return "| "
                 + name
                 + " | "
-                + r.rate()
-                + "/s | "
+                + (r.rate() == 0 ? "—" : r.rate() + "/s")
+                + " | "
                 + r.latenciesMicros().size()
                 + " | "
                 + String.format("%.0f/s", r.achievedRate())
@@ -940,6 +1078,9 @@ public final class RecallLoadBenchmark {
                 + r.degraded()
                 + " | "
                 + String.format("%.0f%% (%.0f%%)", 100 * r.cpuBusy(), 100 * r.cpuStolen())
+                + " | "
+                + String.format(
+                        "%.0f / %.0f", 100 * r.compilerShare()[0], 100 * r.compilerShare()[1])
                 + " | "
                 + r.gcPausesMs().size()
                 + " / "
