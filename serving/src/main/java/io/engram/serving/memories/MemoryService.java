@@ -344,7 +344,10 @@ public final class MemoryService {
                     .append("::uuid)");
             args.addString(c[0]).addString(c[1]);
         }
-        sql.append(" order by created_at desc, id desc limit ").append(limit + 1);
+        // The limit is a parameter too: one statement per filter combination, whatever the page
+        // size.
+        sql.append(" order by created_at desc, id desc limit $").append(n);
+        args.addInteger(limit + 1);
         return pool.preparedQuery(sql.toString())
                 .execute(args)
                 .map(
