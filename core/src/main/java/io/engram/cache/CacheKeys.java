@@ -2,22 +2,41 @@ package io.engram.cache;
 
 import io.engram.memory.Scope;
 
-/** Redis key names shared by both planes. */
+/**
+ * Redis key names shared by both planes. Every key of a scope carries the scope in braces, Redis
+ * Cluster's hash tag: a scope's keys live in one slot, so one command can read several of them.
+ */
 public final class CacheKeys {
 
     private CacheKeys() {}
 
     /**
-     * A counter bumped after every write to the scope's memories; part of every result-cache key.
+     * A counter bumped after every write to the scope's memories; a cached answer is valid only at
+     * the generation it was computed at.
      */
     public static String generation(Scope scope) {
-        return "engram:gen:"
+        return "engram:gen:" + tag(scope);
+    }
+
+    /** The prefix of the scope's cached answers, followed by a digest of the request. */
+    public static String resultPrefix(Scope scope) {
+        return "engram:res:" + tag(scope) + ":";
+    }
+
+    /** The set of the scope's cached answers' keys: what forgetting the scope deletes. */
+    public static String resultIndex(Scope scope) {
+        return "engram:resindex:" + tag(scope);
+    }
+
+    private static String tag(Scope scope) {
+        return "{"
                 + scope.tenantId()
                 + "/"
                 + scope.projectId()
                 + "/"
                 + scope.environment()
                 + "/"
-                + scope.userId();
+                + scope.userId()
+                + "}";
     }
 }

@@ -17,6 +17,7 @@ import io.engram.extraction.ExtractionWindow;
 import io.engram.extraction.HeuristicExtractor;
 import io.engram.memory.MemoryChange;
 import io.engram.memory.Scope;
+import io.engram.services.Await;
 import io.engram.services.SharedServices;
 import io.engram.store.MemoryStoreWriter;
 import io.vertx.core.json.JsonArray;
@@ -25,6 +26,7 @@ import java.net.URI;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -353,7 +355,18 @@ class ServingIT {
         store(acme, "erin", "Erin's daughter Mia starts school in September.");
         store(acme, "frank", "Frank plays the cello.");
         f.refresh();
-        search(acme, "erin", "What is Erin allergic to?", null);
+        Scope erin = new Scope("acme", "default", "prod", "erin");
+        assertThat(contents(search(acme, "erin", "What is Erin allergic to?", null)))
+                .anyMatch(c -> c.contains("peanuts"));
+        try (JedisPooled redis = new JedisPooled(URI.create(SharedServices.redis().url()))) {
+            // The answer, content and all, is cached off the response path.
+            assertThat(
+                            Await.until(
+                                    Duration.ofSeconds(10),
+                                    () -> !cachedAnswers(redis, erin).isEmpty()))
+                    .isTrue();
+            assertThat(redis.get(cachedAnswers(redis, erin).iterator().next())).contains("peanuts");
+        }
         ServingFixture.Reply forget = f.call("DELETE", "/v1/memories?user_id=erin", acme, null);
         assertThat(forget.status()).as(forget.raw()).isEqualTo(200);
         assertThat(forget.json().getInteger("memories_deleted")).isEqualTo(2);
@@ -372,8 +385,18 @@ class ServingIT {
                         new com.fasterxml.jackson.databind.ObjectMapper()
                                 .readTree("{\"query\":{\"term\":{\"user_id\":\"erin\"}}}"));
         assertThat(hits.body().path("count").asInt()).isZero();
+        try (JedisPooled redis = new JedisPooled(URI.create(SharedServices.redis().url()))) {
+            assertThat(cachedAnswers(redis, erin)).isEmpty();
+            assertThat(redis.exists(CacheKeys.resultIndex(erin))).isFalse();
+        }
         assertThat(contents(search(acme, "erin", "What is Erin allergic to?", null))).isEmpty();
         assertThat(count("select count(*) from memories where user_id = 'frank'")).isEqualTo(1);
+    }
+
+    /** The keys of the scope's cached answers in Redis. */
+    private static Set<String> cachedAnswers(JedisPooled redis, Scope scope) {
+        // KEYS takes a glob; braces and slashes are literal in it.
+        return redis.keys(CacheKeys.resultPrefix(scope) + "*");
     }
 
     @Test

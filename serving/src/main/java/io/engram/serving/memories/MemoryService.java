@@ -295,6 +295,28 @@ public final class MemoryService {
         return Future.join(bumps).<Void>mapEmpty().recover(err -> Future.succeededFuture());
     }
 
+    /**
+     * Deletes the scopes' cached answers, which hold memory content. Redis failing leaves them to
+     * expire (they can no longer be read: the generation was bumped) and does not fail the forget.
+     */
+    private Future<Void> forgetCached(List<Scope> scopes) {
+        if (cache.isEmpty()) {
+            return Future.succeededFuture();
+        }
+        List<Future<Integer>> deletes = new ArrayList<>();
+        scopes.forEach(s -> deletes.add(cache.get().forget(s)));
+        return Future.join(deletes)
+                .<Void>mapEmpty()
+                .recover(
+                        err -> {
+                            LOG.warn(
+                                    "cached answers of a forgotten user could not be deleted; they"
+                                            + " expire within 5 minutes: {}",
+                                    err.toString());
+                            return Future.succeededFuture();
+                        });
+    }
+
     public Future<JsonObject> get(Scope scope, UUID id) {
         return pool.preparedQuery(
                         "select " + COLUMNS + " from memories where id = $5 and" + IN_SCOPE)
@@ -615,6 +637,7 @@ public final class MemoryService {
                                                                     userId));
                                                 }
                                                 return bump(scopes)
+                                                        .compose(v -> forgetCached(scopes))
                                                         .map(
                                                                 v ->
                                                                         new JsonObject()

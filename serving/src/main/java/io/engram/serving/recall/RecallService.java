@@ -146,7 +146,7 @@ public final class RecallService {
         List<String> queries = List.of();
         List<float[]> vectors = List.of();
         final Map<String, Candidate> candidates = new LinkedHashMap<>();
-        String cacheKey;
+        ResultCache.Lookup cached;
         final long started = System.nanoTime();
         final long[] stageNanos = RecallStages.newCall();
         final long deadlineNanos;
@@ -255,10 +255,11 @@ public final class RecallService {
                                     .compose(v -> retrieve(call))
                                     .onSuccess(
                                             response -> {
-                                                if (call.cacheKey != null
+                                                if (call.cached != null
                                                         && call.degraded.isEmpty()) {
                                                     c.put(
-                                                                    call.cacheKey,
+                                                                    call.request.scope(),
+                                                                    call.cached,
                                                                     response.copy()
                                                                             .put("cached", false))
                                                             .onFailure(err -> {});
@@ -269,11 +270,11 @@ public final class RecallService {
 
     /** The cached answer, or null when there is none or Redis cannot tell. */
     private Future<JsonObject> cached(ResultCache c, Call call) {
-        return c.key(call.request.scope(), call.request.canonical())
-                .compose(
-                        key -> {
-                            call.cacheKey = key;
-                            return c.get(key);
+        return c.lookup(call.request.scope(), call.request.canonical())
+                .map(
+                        lookup -> {
+                            call.cached = lookup;
+                            return lookup.hit();
                         })
                 .recover(
                         err -> {

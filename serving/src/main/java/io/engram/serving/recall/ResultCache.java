@@ -10,13 +10,21 @@ import io.vertx.redis.client.Request;
 import io.vertx.redis.client.Response;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
+import java.util.ArrayList;
 import java.util.HexFormat;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
 
 /**
- * Search results in Redis for a few minutes, keyed by the request and the user's cache generation:
- * any write to the user's memories bumps the generation, so a cached answer never outlives it.
+ * Search results in Redis for a few minutes, each stored with the user's cache generation it was
+ * computed at: any write to the user's memories bumps the generation, so a cached answer never
+ * outlives it. A lookup reads the generation and the answer in one round trip. Each scope keeps the
+ * keys of its answers in a set, so that forgetting the scope deletes them, content and all.
  */
 public final class ResultCache {
+
+    /** A lookup: where the answer is (or will be) stored, at which generation, and the hit. */
+    public record Lookup(String key, String generation, JsonObject hit) {}
 
     private final Redis redis;
     private final int ttlSeconds;
@@ -28,43 +36,64 @@ public final class ResultCache {
         this.timeoutMs = timeoutMs;
     }
 
-    /** The cache key for this request at the scope's current generation. */
-    public Future<String> key(Scope scope, String canonicalRequest) {
-        return redis.send(Request.cmd(Command.GET).arg(CacheKeys.generation(scope)))
-                .timeout(timeoutMs, java.util.concurrent.TimeUnit.MILLISECONDS)
+    /** The cached answer to this request at the scope's current generation, if there is one. */
+    public Future<Lookup> lookup(Scope scope, String canonicalRequest) {
+        String key = CacheKeys.resultPrefix(scope) + sha256(canonicalRequest);
+        return redis.send(Request.cmd(Command.MGET).arg(CacheKeys.generation(scope)).arg(key))
+                .timeout(timeoutMs, TimeUnit.MILLISECONDS)
                 .map(
-                        gen ->
-                                "engram:res:"
-                                        + sha256(
-                                                (gen == null ? "0" : gen.toString())
-                                                        + "\u0000"
-                                                        + scope
-                                                        + "\u0000"
-                                                        + canonicalRequest));
+                        r -> {
+                            String generation = r.get(0) == null ? "0" : r.get(0).toString();
+                            String stored = r.get(1) == null ? null : r.get(1).toString();
+                            int newline = stored == null ? -1 : stored.indexOf('\n');
+                            JsonObject hit =
+                                    newline > 0 && stored.substring(0, newline).equals(generation)
+                                            ? new JsonObject(stored.substring(newline + 1))
+                                            : null;
+                            return new Lookup(key, generation, hit);
+                        });
     }
 
-    public Future<JsonObject> get(String key) {
-        return redis.send(Request.cmd(Command.GET).arg(key))
-                .timeout(timeoutMs, java.util.concurrent.TimeUnit.MILLISECONDS)
-                .map((Response r) -> r == null ? null : new JsonObject(r.toString()));
-    }
-
-    public Future<Void> put(String key, JsonObject value) {
-        return redis.send(
-                        Request.cmd(Command.SET)
-                                .arg(key)
-                                .arg(value.encode())
-                                .arg("EX")
-                                .arg(ttlSeconds))
-                .timeout(timeoutMs, java.util.concurrent.TimeUnit.MILLISECONDS)
+    /** Stores an answer computed after {@code lookup}, valid at the generation it read. */
+    public Future<Void> put(Scope scope, Lookup lookup, JsonObject answer) {
+        String index = CacheKeys.resultIndex(scope);
+        return redis.batch(
+                        List.of(
+                                Request.cmd(Command.SET)
+                                        .arg(lookup.key())
+                                        .arg(lookup.generation() + "\n" + answer.encode())
+                                        .arg("EX")
+                                        .arg(ttlSeconds),
+                                Request.cmd(Command.SADD).arg(index).arg(lookup.key()),
+                                Request.cmd(Command.EXPIRE).arg(index).arg(ttlSeconds)))
+                .timeout(timeoutMs, TimeUnit.MILLISECONDS)
                 .mapEmpty();
     }
 
     /** Invalidates every cached answer of the scope. */
     public Future<Void> bump(Scope scope) {
         return redis.send(Request.cmd(Command.INCR).arg(CacheKeys.generation(scope)))
-                .timeout(timeoutMs, java.util.concurrent.TimeUnit.MILLISECONDS)
+                .timeout(timeoutMs, TimeUnit.MILLISECONDS)
                 .mapEmpty();
+    }
+
+    /** Deletes every cached answer of the scope; returns how many there were. */
+    public Future<Integer> forget(Scope scope) {
+        String index = CacheKeys.resultIndex(scope);
+        return redis.send(Request.cmd(Command.SMEMBERS).arg(index))
+                .timeout(timeoutMs, TimeUnit.MILLISECONDS)
+                .compose(
+                        members -> {
+                            Request unlink = Request.cmd(Command.UNLINK).arg(index);
+                            List<String> keys = new ArrayList<>();
+                            for (Response m : members) {
+                                keys.add(m.toString());
+                                unlink.arg(m.toString());
+                            }
+                            return redis.send(unlink)
+                                    .timeout(timeoutMs, TimeUnit.MILLISECONDS)
+                                    .map(x -> keys.size());
+                        });
     }
 
     static String sha256(String s) {
