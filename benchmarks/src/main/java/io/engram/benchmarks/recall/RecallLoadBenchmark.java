@@ -180,7 +180,9 @@ public final class RecallLoadBenchmark {
                                 "multi " + rate + "/s",
                                 multi,
                                 "single " + rate + "/s after overload",
-                                recovered));
+                                recovered,
+                                "single one at a time",
+                                sequential));
             }
         } finally {
             BenchmarkStores.deleteTree(home);
