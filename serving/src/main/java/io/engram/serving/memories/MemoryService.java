@@ -286,33 +286,34 @@ public final class MemoryService {
     }
 
     private Future<Void> bump(Iterable<Scope> scopes) {
-        if (cache.isEmpty()) {
-            return Future.succeededFuture();
-        }
-        List<Future<Void>> bumps = new ArrayList<>();
-        scopes.forEach(s -> bumps.add(cache.get().bump(s)));
-        // The result cache expires on its own: a failed bump must not fail a write that happened.
-        return Future.join(bumps).<Void>mapEmpty().recover(err -> Future.succeededFuture());
+        return eachCachedScope(scopes, ResultCache::bump);
     }
 
     /**
-     * Deletes the scopes' cached answers, which hold memory content. Redis failing leaves them to
-     * expire (they can no longer be read: the generation was bumped) and does not fail the forget.
+     * Invalidates and deletes the scopes' cached answers, which hold memory content. Redis failing
+     * leaves them to expire and does not fail the forget.
      */
-    private Future<Void> forgetCached(List<Scope> scopes) {
+    private Future<Void> forgetCached(Iterable<Scope> scopes) {
+        return eachCachedScope(scopes, ResultCache::forget);
+    }
+
+    /**
+     * Applies a result-cache operation to every scope. The result cache expires on its own: Redis
+     * failing must not fail a write that happened.
+     */
+    private Future<Void> eachCachedScope(
+            Iterable<Scope> scopes,
+            java.util.function.BiFunction<ResultCache, Scope, Future<Void>> op) {
         if (cache.isEmpty()) {
             return Future.succeededFuture();
         }
-        List<Future<Integer>> deletes = new ArrayList<>();
-        scopes.forEach(s -> deletes.add(cache.get().forget(s)));
-        return Future.join(deletes)
+        List<Future<Void>> ops = new ArrayList<>();
+        scopes.forEach(s -> ops.add(op.apply(cache.get(), s)));
+        return Future.join(ops)
                 .<Void>mapEmpty()
                 .recover(
                         err -> {
-                            LOG.warn(
-                                    "cached answers of a forgotten user could not be deleted; they"
-                                            + " expire within 5 minutes: {}",
-                                    err.toString());
+                            LOG.warn("result cache not updated: {}", err.toString());
                             return Future.succeededFuture();
                         });
     }
@@ -636,8 +637,7 @@ public final class MemoryService {
                                                                     environment,
                                                                     userId));
                                                 }
-                                                return bump(scopes)
-                                                        .compose(v -> forgetCached(scopes))
+                                                return forgetCached(scopes)
                                                         .map(
                                                                 v ->
                                                                         new JsonObject()

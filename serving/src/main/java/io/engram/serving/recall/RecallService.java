@@ -258,7 +258,6 @@ public final class RecallService {
                                                 if (call.cached != null
                                                         && call.degraded.isEmpty()) {
                                                     c.put(
-                                                                    call.request.scope(),
                                                                     call.cached,
                                                                     response.copy()
                                                                             .put("cached", false))

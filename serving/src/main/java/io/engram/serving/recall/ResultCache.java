@@ -7,10 +7,8 @@ import io.vertx.core.json.JsonObject;
 import io.vertx.redis.client.Command;
 import io.vertx.redis.client.Redis;
 import io.vertx.redis.client.Request;
-import io.vertx.redis.client.Response;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
-import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -23,8 +21,11 @@ import java.util.concurrent.TimeUnit;
  */
 public final class ResultCache {
 
-    /** A lookup: where the answer is (or will be) stored, at which generation, and the hit. */
-    public record Lookup(String key, String generation, JsonObject hit) {}
+    /**
+     * A lookup: where the answer is (or will be) stored, the scope's set of such keys, the
+     * generation read, and the hit.
+     */
+    public record Lookup(String key, String index, String generation, JsonObject hit) {}
 
     private final Redis redis;
     private final int ttlSeconds;
@@ -50,13 +51,12 @@ public final class ResultCache {
                                     newline > 0 && stored.substring(0, newline).equals(generation)
                                             ? new JsonObject(stored.substring(newline + 1))
                                             : null;
-                            return new Lookup(key, generation, hit);
+                            return new Lookup(key, CacheKeys.resultIndex(scope), generation, hit);
                         });
     }
 
     /** Stores an answer computed after {@code lookup}, valid at the generation it read. */
-    public Future<Void> put(Scope scope, Lookup lookup, JsonObject answer) {
-        String index = CacheKeys.resultIndex(scope);
+    public Future<Void> put(Lookup lookup, JsonObject answer) {
         return redis.batch(
                         List.of(
                                 Request.cmd(Command.SET)
@@ -64,8 +64,8 @@ public final class ResultCache {
                                         .arg(lookup.generation() + "\n" + answer.encode())
                                         .arg("EX")
                                         .arg(ttlSeconds),
-                                Request.cmd(Command.SADD).arg(index).arg(lookup.key()),
-                                Request.cmd(Command.EXPIRE).arg(index).arg(ttlSeconds)))
+                                Request.cmd(Command.SADD).arg(lookup.index()).arg(lookup.key()),
+                                Request.cmd(Command.EXPIRE).arg(lookup.index()).arg(ttlSeconds)))
                 .timeout(timeoutMs, TimeUnit.MILLISECONDS)
                 .mapEmpty();
     }
@@ -77,23 +77,22 @@ public final class ResultCache {
                 .mapEmpty();
     }
 
-    /** Deletes every cached answer of the scope; returns how many there were. */
-    public Future<Integer> forget(Scope scope) {
+    /**
+     * Invalidates the scope's cached answers and deletes them: they hold memory content, which a
+     * forgotten user must not leave behind even unreadable.
+     */
+    public Future<Void> forget(Scope scope) {
         String index = CacheKeys.resultIndex(scope);
-        return redis.send(Request.cmd(Command.SMEMBERS).arg(index))
+        return bump(scope)
+                .compose(v -> redis.send(Request.cmd(Command.SMEMBERS).arg(index)))
                 .timeout(timeoutMs, TimeUnit.MILLISECONDS)
                 .compose(
                         members -> {
                             Request unlink = Request.cmd(Command.UNLINK).arg(index);
-                            List<String> keys = new ArrayList<>();
-                            for (Response m : members) {
-                                keys.add(m.toString());
-                                unlink.arg(m.toString());
-                            }
-                            return redis.send(unlink)
-                                    .timeout(timeoutMs, TimeUnit.MILLISECONDS)
-                                    .map(x -> keys.size());
-                        });
+                            members.forEach(m -> unlink.arg(m.toString()));
+                            return redis.send(unlink).timeout(timeoutMs, TimeUnit.MILLISECONDS);
+                        })
+                .mapEmpty();
     }
 
     static String sha256(String s) {
