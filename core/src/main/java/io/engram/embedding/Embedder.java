@@ -1,6 +1,8 @@
 package io.engram.embedding;
 
+import io.engram.memory.Scope;
 import java.util.List;
+import java.util.function.Predicate;
 
 /**
  * Turns texts into unit-length vectors. Implementations are thread-safe; {@link #version()} names
@@ -13,6 +15,19 @@ public interface Embedder extends AutoCloseable {
 
     default float[] embed(String text) {
         return embed(List.of(text)).get(0);
+    }
+
+    /**
+     * The vectors of texts that belong to {@code owner} (its memories or its queries). An embedder
+     * that keeps texts, a cache, keeps them apart per owner, so that {@link #forget} can drop them.
+     */
+    default List<float[]> embed(Scope owner, List<String> texts) {
+        return embed(texts);
+    }
+
+    /** Drops whatever is kept of the texts of the owners that match; a model keeps nothing. */
+    default int forget(Predicate<Scope> owners) {
+        return 0;
     }
 
     String version();

@@ -62,6 +62,12 @@ import org.apache.kafka.clients.admin.AdminClientConfig;
  */
 public final class ServingApp implements AutoCloseable {
 
+    /**
+     * How long a cached answer (Redis) or a cached text's vector (in process) lives at most: also
+     * the longest a forgotten user's texts can stay in another serving process's memory.
+     */
+    public static final int CACHE_SECONDS = 300;
+
     private final Vertx vertx;
     private final Pool postgres;
     private final Redis redis;
@@ -70,6 +76,7 @@ public final class ServingApp implements AutoCloseable {
     private final String deployment;
     private final Bookkeeper bookkeeper;
     private final EmbeddingWorker embedder;
+    private final Optional<CachingEmbedder> embeddingCache;
     private final MemoryService memories;
     private final TurnIngest turns;
     private final JdbcPool jdbc;
@@ -83,6 +90,7 @@ public final class ServingApp implements AutoCloseable {
             String deployment,
             Bookkeeper bookkeeper,
             EmbeddingWorker embedder,
+            Optional<CachingEmbedder> embeddingCache,
             MemoryService memories,
             TurnIngest turns,
             JdbcPool jdbc) {
@@ -94,6 +102,7 @@ public final class ServingApp implements AutoCloseable {
         this.deployment = deployment;
         this.bookkeeper = bookkeeper;
         this.embedder = embedder;
+        this.embeddingCache = embeddingCache;
         this.memories = memories;
         this.turns = turns;
         this.jdbc = jdbc;
@@ -135,10 +144,18 @@ public final class ServingApp implements AutoCloseable {
                         OnnxEmbedder.ModelSpec.forVersion(config.embedding().version()),
                         config.embedding().modelPath(config.home()),
                         config.embedding().intraOpThreads());
-        Embedder cached =
+        Optional<CachingEmbedder> embeddingCache =
                 config.embedding().cacheSize() > 0
-                        ? new CachingEmbedder(model, config.embedding().cacheSize())
-                        : model;
+                        ? Optional.of(
+                                new CachingEmbedder(
+                                        model,
+                                        config.embedding().cacheSize(),
+                                        Duration.ofSeconds(CACHE_SECONDS),
+                                        System::nanoTime))
+                        : Optional.empty();
+        // Texts are users' data: an expired one leaves memory within a minute, calls or none.
+        embeddingCache.ifPresent(c -> vertx.setPeriodic(60_000, id -> c.expire()));
+        Embedder cached = embeddingCache.<Embedder>map(c -> c).orElse(model);
         // At most 32 recall calls waiting per thread (~0.1 s at 3 ms each): beyond that a recall
         // goes on without its vector (BM25 only, degraded "embedder") instead of queueing towards
         // its deadline behind others. Writes have a backlog of the same size of their own, so a
@@ -169,7 +186,7 @@ public final class ServingApp implements AutoCloseable {
                                                     0,
                                                     256))));
         }
-        ResultCache cache = new ResultCache(redis, 300, 200);
+        ResultCache cache = new ResultCache(redis, CACHE_SECONDS, 200);
         Bookkeeper bookkeeper = new Bookkeeper(vertx, postgres, 250);
         RecallService recall =
                 new RecallService(
@@ -296,6 +313,7 @@ public final class ServingApp implements AutoCloseable {
                 deployment,
                 bookkeeper,
                 embedder,
+                embeddingCache,
                 memories,
                 turns,
                 jdbc);
@@ -324,6 +342,11 @@ public final class ServingApp implements AutoCloseable {
 
     public int port() {
         return api.actualPort();
+    }
+
+    /** The in-process cache of texts' vectors, unless it is configured off. */
+    public Optional<CachingEmbedder> embeddingCache() {
+        return embeddingCache;
     }
 
     public Vertx vertx() {

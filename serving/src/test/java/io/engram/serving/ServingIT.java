@@ -6,6 +6,7 @@ import io.engram.cache.CacheKeys;
 import io.engram.dedup.ChangePlanner;
 import io.engram.dedup.DedupPolicy;
 import io.engram.dedup.UserMemories;
+import io.engram.embedding.CachingEmbedder;
 import io.engram.embedding.OnnxEmbedder;
 import io.engram.embedding.TestEmbedders;
 import io.engram.events.Role;
@@ -367,6 +368,12 @@ class ServingIT {
                     .isTrue();
             assertThat(redis.get(cachedAnswers(redis, erin).iterator().next())).contains("peanuts");
         }
+        // Her two stored texts, her query and its auxiliary questions, kept in this process to
+        // spare the model.
+        CachingEmbedder texts = f.app.embeddingCache().orElseThrow();
+        assertThat(texts.held(erin)).isGreaterThanOrEqualTo(3);
+        Scope frank = new Scope("acme", "default", "prod", "frank");
+        assertThat(texts.held(frank)).isEqualTo(1);
         ServingFixture.Reply forget = f.call("DELETE", "/v1/memories?user_id=erin", acme, null);
         assertThat(forget.status()).as(forget.raw()).isEqualTo(200);
         assertThat(forget.json().getInteger("memories_deleted")).isEqualTo(2);
@@ -389,6 +396,8 @@ class ServingIT {
             assertThat(cachedAnswers(redis, erin)).isEmpty();
             assertThat(redis.exists(CacheKeys.resultIndex(erin))).isFalse();
         }
+        assertThat(texts.held(erin)).isZero();
+        assertThat(texts.held(frank)).isEqualTo(1);
         assertThat(contents(search(acme, "erin", "What is Erin allergic to?", null))).isEmpty();
         assertThat(count("select count(*) from memories where user_id = 'frank'")).isEqualTo(1);
     }

@@ -100,7 +100,7 @@ public final class MemoryService {
         CandidateFact fact =
                 new CandidateFact(
                         r.type(), r.content(), r.importance(), r.tags(), List.of(), r.validFrom());
-        return embedder.embed(List.of(r.content()))
+        return embedder.embed(r.scope(), List.of(r.content()))
                 .recover(
                         err ->
                                 Future.failedFuture(
@@ -248,7 +248,7 @@ public final class MemoryService {
                                                         scope,
                                                         id,
                                                         text ->
-                                                                embedder.embed(List.of(text))
+                                                                embedder.embed(scope, List.of(text))
                                                                         .toCompletionStage()
                                                                         .toCompletableFuture()
                                                                         .join()
@@ -441,7 +441,7 @@ public final class MemoryService {
                                                                 ? Future.succeededFuture(
                                                                         List.of(current.vector()))
                                                                 : embedder.embed(
-                                                                        List.of(newContent));
+                                                                        scope, List.of(newContent));
                                                 return vector.compose(
                                                         v -> {
                                                             Memory updated =
@@ -531,7 +531,9 @@ public final class MemoryService {
 
     /**
      * Forgets everything of a user (in one project or all of the key's projects): rows, history,
-     * archives, index documents, cached results. Irreversible; audited without content.
+     * archives, index documents, cached results, the texts kept by this process's embedding cache
+     * (other processes' expire within {@link io.engram.serving.ServingApp#CACHE_SECONDS}).
+     * Irreversible; audited without content.
      */
     public Future<JsonObject> forget(
             String tenant, String environment, String userId, String projectOrNull, String keyId) {
@@ -637,6 +639,18 @@ public final class MemoryService {
                                                                     environment,
                                                                     userId));
                                                 }
+                                                // The texts embedded for the user, its queries
+                                                // included, in every project of the forget.
+                                                embedder.forget(
+                                                        s ->
+                                                                s.tenantId().equals(tenant)
+                                                                        && s.environment()
+                                                                                .equals(environment)
+                                                                        && s.userId().equals(userId)
+                                                                        && (projectOrNull == null
+                                                                                || s.projectId()
+                                                                                        .equals(
+                                                                                                projectOrNull)));
                                                 return forgetCached(scopes)
                                                         .map(
                                                                 v ->

@@ -1,6 +1,7 @@
 package io.engram.serving.recall;
 
 import io.engram.embedding.Embedder;
+import io.engram.memory.Scope;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.WorkerExecutor;
@@ -9,6 +10,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Predicate;
 
 /**
  * Runs the embedder off the event loops on a small worker pool with bounded backlogs: when a
@@ -36,10 +38,11 @@ public final class EmbeddingWorker implements AutoCloseable {
 
     /**
      * A write's vectors, however long the model takes. Writes have their own backlog of {@code
-     * maxInFlight} calls, so queries filling theirs do not refuse a write.
+     * maxInFlight} calls, so queries filling theirs do not refuse a write. {@code owner} is whose
+     * texts these are (see {@link #forget}).
      */
-    public Future<List<float[]>> embed(List<String> texts) {
-        return embed(texts, Long.MAX_VALUE, writesInFlight);
+    public Future<List<float[]>> embed(Scope owner, List<String> texts) {
+        return embed(owner, texts, Long.MAX_VALUE, writesInFlight);
     }
 
     /**
@@ -47,12 +50,17 @@ public final class EmbeddingWorker implements AutoCloseable {
      * when the caller has given up is not embedded at all: under overload the model only works for
      * callers that still wait. Queries have their own backlog of {@code maxInFlight} calls.
      */
-    public Future<List<float[]>> embed(List<String> texts, long timeoutMs) {
-        return embed(texts, timeoutMs, queriesInFlight);
+    public Future<List<float[]>> embed(Scope owner, List<String> texts, long timeoutMs) {
+        return embed(owner, texts, timeoutMs, queriesInFlight);
+    }
+
+    /** Drops what the embedder keeps of the texts of the owners that match (its cache). */
+    public int forget(Predicate<Scope> owners) {
+        return embedder.forget(owners);
     }
 
     private Future<List<float[]>> embed(
-            List<String> texts, long timeoutMs, AtomicInteger inFlight) {
+            Scope owner, List<String> texts, long timeoutMs, AtomicInteger inFlight) {
         long deadline =
                 timeoutMs == Long.MAX_VALUE
                         ? Long.MAX_VALUE
@@ -66,12 +74,12 @@ public final class EmbeddingWorker implements AutoCloseable {
         if (texts.size() > 1 && !embedder.batches()) {
             // The model runs one text per call anyway: the pool's threads share the texts.
             List<Future<List<float[]>>> parts =
-                    texts.stream().map(t -> run(List.of(t), deadline)).toList();
+                    texts.stream().map(t -> run(owner, List.of(t), deadline)).toList();
             vectors =
                     Future.all(parts)
                             .map(all -> parts.stream().map(p -> p.result().get(0)).toList());
         } else {
-            vectors = run(texts, deadline);
+            vectors = run(owner, texts, deadline);
         }
         vectors =
                 vectors.onComplete(
@@ -84,14 +92,14 @@ public final class EmbeddingWorker implements AutoCloseable {
                 : vectors.timeout(timeoutMs, TimeUnit.MILLISECONDS);
     }
 
-    private Future<List<float[]>> run(List<String> texts, long deadline) {
+    private Future<List<float[]>> run(Scope owner, List<String> texts, long deadline) {
         return executor.executeBlocking(
                 () -> {
                     if (deadline != Long.MAX_VALUE && System.nanoTime() - deadline > 0) {
                         expired.addAndGet(texts.size());
                         throw new TimeoutException("query embedding waited past its deadline");
                     }
-                    return embedder.embed(texts);
+                    return embedder.embed(owner, texts);
                 },
                 false);
     }

@@ -316,7 +316,7 @@ public final class RecallService {
                                     RecallStages.Stage.EMBED,
                                     call.stageNanos,
                                     () ->
-                                            embedder.embed(queries, budget)
+                                            embedder.embed(call.request.scope(), queries, budget)
                                                     .recover(
                                                             err -> {
                                                                 call.degraded.add("embedder");

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.engram.embedding.OnnxEmbedder;
 import io.engram.embedding.TestEmbedders;
+import io.engram.memory.Scope;
 import io.engram.services.Await;
 import io.vertx.core.Vertx;
 import io.vertx.core.WorkerExecutor;
@@ -16,6 +17,8 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 class EmbeddingWorkerTest {
+
+    private static final Scope OWNER = new Scope("acme", "default", "prod", "caroline");
 
     private static Vertx vertx;
     private static OnnxEmbedder model;
@@ -41,7 +44,7 @@ class EmbeddingWorkerTest {
                         "What are my wife's hobbies?",
                         "What does my wife enjoy doing on weekends, and which shops does she like?");
         assertThat(model.batches()).isFalse(); // the default model: one text per model call
-        List<float[]> vectors = worker.embed(texts).await(30, TimeUnit.SECONDS);
+        List<float[]> vectors = worker.embed(OWNER, texts).await(30, TimeUnit.SECONDS);
         assertThat(vectors).hasSize(texts.size());
         for (int i = 0; i < texts.size(); i++) {
             assertThat(vectors.get(i)).as(texts.get(i)).isEqualTo(model.embed(texts.get(i)));
@@ -53,9 +56,9 @@ class EmbeddingWorkerTest {
         EmbeddingWorker worker = new EmbeddingWorker(vertx, model, 1, 8);
         assertThat(worker.busy()).isFalse();
         CountDownLatch release = holdEmbeddingThreads();
-        var two = worker.embed(List.of("alpha", "beta"));
+        var two = worker.embed(OWNER, List.of("alpha", "beta"));
         assertThat(worker.busy()).isFalse();
-        var three = worker.embed(List.of("gamma"));
+        var three = worker.embed(OWNER, List.of("gamma"));
         assertThat(worker.busy()).isTrue();
         release.countDown();
         two.await(30, TimeUnit.SECONDS);
@@ -67,8 +70,8 @@ class EmbeddingWorkerTest {
     void aFullBacklogFailsAtOnceInsteadOfQueueing() throws Exception {
         EmbeddingWorker worker = new EmbeddingWorker(vertx, model, 1, 1);
         CountDownLatch release = holdEmbeddingThreads();
-        var first = worker.embed(List.of("one", "two", "three"));
-        var second = worker.embed(List.of("four"));
+        var first = worker.embed(OWNER, List.of("one", "two", "three"));
+        var second = worker.embed(OWNER, List.of("four"));
         assertThat(second.failed()).isTrue();
         assertThat(second.cause()).hasMessageContaining("backlog full");
         release.countDown();
@@ -79,15 +82,15 @@ class EmbeddingWorkerTest {
     void queriesFillingTheirBacklogDoNotRefuseAWrite() throws Exception {
         EmbeddingWorker worker = new EmbeddingWorker(vertx, model, 1, 1);
         CountDownLatch release = holdEmbeddingThreads();
-        var query = worker.embed(List.of("what does she like"), 30_000);
-        var refusedQuery = worker.embed(List.of("and what else"), 30_000);
+        var query = worker.embed(OWNER, List.of("what does she like"), 30_000);
+        var refusedQuery = worker.embed(OWNER, List.of("and what else"), 30_000);
         assertThat(refusedQuery.failed()).isTrue();
         assertThat(refusedQuery.cause()).hasMessageContaining("backlog full");
 
-        var write = worker.embed(List.of("Caroline likes pottery"));
+        var write = worker.embed(OWNER, List.of("Caroline likes pottery"));
         assertThat(write.failed()).as("a write while the query backlog is full").isFalse();
         // Writes have a backlog of their own, as bounded as the queries'.
-        var refusedWrite = worker.embed(List.of("one write too many"));
+        var refusedWrite = worker.embed(OWNER, List.of("one write too many"));
         assertThat(refusedWrite.failed()).isTrue();
         assertThat(refusedWrite.cause()).hasMessageContaining("backlog full");
 
@@ -101,14 +104,14 @@ class EmbeddingWorkerTest {
     void aTextWhoseCallerStoppedWaitingIsNotEmbedded() throws Exception {
         EmbeddingWorker worker = new EmbeddingWorker(vertx, model, 1, 8);
         CountDownLatch release = holdEmbeddingThreads();
-        var late = worker.embed(List.of("still queued when the deadline passes"), 50);
+        var late = worker.embed(OWNER, List.of("still queued when the deadline passes"), 50);
         Await.until(Duration.ofSeconds(10), late::isComplete);
         assertThat(late.failed()).isTrue();
         release.countDown();
         Await.until(Duration.ofSeconds(10), () -> worker.expired() == 1);
         assertThat(worker.busy()).isFalse();
         // A caller that waits long enough still gets its vector.
-        assertThat(worker.embed(List.of("in time"), 30_000).await(30, TimeUnit.SECONDS))
+        assertThat(worker.embed(OWNER, List.of("in time"), 30_000).await(30, TimeUnit.SECONDS))
                 .containsExactly(model.embed("in time"));
     }
 
