@@ -26,8 +26,9 @@ import org.slf4j.LoggerFactory;
  * fails or takes longer than {@link #LOOKUP_TIMEOUT_MS}, unless constructed with another), a key's
  * last answer keeps being used for up to {@link #STALE_MILLIS} after it was looked up: a failing
  * database degrades recall, it does not lock every client out once the cache expires. A key with no
- * usable answer gets 503. At most {@link #MAX_KEYS} answers are kept, so random keys cannot grow
- * the cache without bound.
+ * usable answer gets 503. At most {@link #MAX_KEYS} answers of real keys and {@link
+ * #MAX_UNKNOWN_KEYS} of unknown ones are kept ({@link KeyAnswers}): made-up keys can neither grow
+ * the cache without bound nor push the real keys' answers out.
  */
 public final class ApiKeyAuthenticator {
 
@@ -36,15 +37,13 @@ public final class ApiKeyAuthenticator {
     private static final long STALE_MILLIS = 15 * 60_000;
     private static final long LOOKUP_TIMEOUT_MS = 1_000;
     private static final int MAX_KEYS = 100_000;
-
-    /** A lookup's answer: the principal, or null for an unknown or revoked key. */
-    private record Cached(Principal principal, long lookedUpAt) {}
+    private static final int MAX_UNKNOWN_KEYS = 10_000;
 
     private final Pool pool;
     private final long cacheMillis;
     private final int defaultRate;
     private final long lookupTimeoutMs;
-    private final Map<String, Cached> cache = new ConcurrentHashMap<>();
+    private final KeyAnswers cache = new KeyAnswers(MAX_KEYS, MAX_UNKNOWN_KEYS);
     private final Map<String, Future<Optional<Principal>>> lookups = new ConcurrentHashMap<>();
     // Raised by invalidate(): a lookup that started before must not put its answer back.
     private final AtomicLong generation = new AtomicLong();
@@ -71,7 +70,7 @@ public final class ApiKeyAuthenticator {
             return Future.failedFuture(Problem.unauthorized("Authorization: not a valid API key"));
         }
         String hash = ApiKeys.hash(key);
-        Cached cached = cache.get(hash);
+        KeyAnswers.Answer cached = cache.get(hash);
         if (cached != null && System.currentTimeMillis() - cached.lookedUpAt() < cacheMillis) {
             return answer(cached.principal());
         }
@@ -129,7 +128,7 @@ public final class ApiKeyAuthenticator {
                             Principal p =
                                     rows.size() == 0 ? null : principal(rows.iterator().next());
                             if (generation.get() == startedIn) {
-                                remember(hash, new Cached(p, startedAt));
+                                cache.remember(hash, new KeyAnswers.Answer(p, startedAt));
                             }
                             return Optional.ofNullable(p);
                         })
@@ -139,17 +138,6 @@ public final class ApiKeyAuthenticator {
                             promise.handle(ar);
                         });
         return promise.future();
-    }
-
-    private void remember(String hash, Cached answer) {
-        if (cache.size() >= MAX_KEYS) {
-            long now = System.currentTimeMillis();
-            cache.values().removeIf(c -> now - c.lookedUpAt() >= STALE_MILLIS);
-            if (cache.size() >= MAX_KEYS) {
-                cache.clear();
-            }
-        }
-        cache.put(hash, answer);
     }
 
     private static Future<Principal> answer(Principal principal) {
