@@ -157,19 +157,19 @@ public final class ExtractionJob {
                         .name("event-time")
                         .uid("event-time");
 
+        // A forget notice drops the user's open session windows on every subtask and the user's
+        // dedup state.
+        DataStream<TurnRecord> notices =
+                timed.filter(turn -> turn.forgetUser).name("forget-notices").uid("forget-notices");
         DataStream<FactBatch> forgotten =
-                timed.filter(turn -> turn.forgetUser)
-                        .name("forget-notices")
-                        .uid("forget-notices")
-                        .map(FactBatch::forgetting)
-                        .name("forget-to-dedup")
-                        .uid("forget-to-dedup");
+                notices.map(FactBatch::forgetting).name("forget-to-dedup").uid("forget-to-dedup");
 
         DataStream<WindowBatch> windows =
                 timed.filter(turn -> !turn.forgetUser)
                         .name("turns-and-ends")
                         .uid("turns-and-ends")
                         .keyBy(TurnRecord::sessionKey)
+                        .connect(notices.broadcast(SessionWindowFunction.NOTICES))
                         .process(
                                 new SessionWindowFunction(
                                         settings.windowTurns(),

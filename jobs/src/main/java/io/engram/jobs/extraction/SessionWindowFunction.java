@@ -5,6 +5,7 @@ import java.util.List;
 import org.apache.flink.api.common.functions.OpenContext;
 import org.apache.flink.api.common.state.ListState;
 import org.apache.flink.api.common.state.ListStateDescriptor;
+import org.apache.flink.api.common.state.MapStateDescriptor;
 import org.apache.flink.api.common.state.ValueState;
 import org.apache.flink.api.common.state.ValueStateDescriptor;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
@@ -12,7 +13,7 @@ import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.metrics.Counter;
 import org.apache.flink.streaming.api.TimeDomain;
 import org.apache.flink.streaming.api.TimerService;
-import org.apache.flink.streaming.api.functions.KeyedProcessFunction;
+import org.apache.flink.streaming.api.functions.co.KeyedBroadcastProcessFunction;
 import org.apache.flink.util.Collector;
 
 /**
@@ -23,10 +24,25 @@ import org.apache.flink.util.Collector;
  * The watermark does not end a session before the input ends: it is shared by every session of a
  * subtask, so one user's event time running ahead of another's would cut the other's session. All
  * state of the session, its timers included, is cleared when it ends.
+ *
+ * <p>Forget notices come in on the broadcast input: every open session of the forgotten user in
+ * that project is dropped on every subtask, unextracted turns and context included, so turns sent
+ * before a forget do not become memories after it.
  */
-public class SessionWindowFunction extends KeyedProcessFunction<String, TurnRecord, WindowBatch> {
+public class SessionWindowFunction
+        extends KeyedBroadcastProcessFunction<String, TurnRecord, TurnRecord, WindowBatch> {
 
     private static final long serialVersionUID = 1L;
+
+    /**
+     * The broadcast input's state descriptor. Nothing is kept in it: a notice acts on the keyed
+     * state at once.
+     */
+    public static final MapStateDescriptor<String, Boolean> NOTICES =
+            new MapStateDescriptor<>("forget-notices", Types.STRING, Types.BOOLEAN);
+
+    private static final ValueStateDescriptor<Long> LAST_ARRIVAL =
+            new ValueStateDescriptor<>("lastArrival", Types.LONG);
 
     private final int windowTurns;
     private final int overlapTurns;
@@ -41,6 +57,7 @@ public class SessionWindowFunction extends KeyedProcessFunction<String, TurnReco
     private transient ValueState<Long> lastEventTs;
     private transient ValueState<Long> lastArrival;
     private transient Counter windows;
+    private transient Counter forgottenSessions;
 
     public SessionWindowFunction(
             int windowTurns, int overlapTurns, long idleGapMs, int maxSessionTurns) {
@@ -62,13 +79,32 @@ public class SessionWindowFunction extends KeyedProcessFunction<String, TurnReco
                 getRuntimeContext().getState(new ValueStateDescriptor<>("sessionCount", Types.INT));
         lastEventTs =
                 getRuntimeContext().getState(new ValueStateDescriptor<>("lastEventTs", Types.LONG));
-        lastArrival =
-                getRuntimeContext().getState(new ValueStateDescriptor<>("lastArrival", Types.LONG));
+        lastArrival = getRuntimeContext().getState(LAST_ARRIVAL);
         windows = getRuntimeContext().getMetricGroup().counter("windows");
+        forgottenSessions = getRuntimeContext().getMetricGroup().counter("forgottenSessions");
+    }
+
+    /** Drops every open session of the notice's user in its project, without emitting anything. */
+    @Override
+    public void processBroadcastElement(TurnRecord notice, Context ctx, Collector<WindowBatch> out)
+            throws Exception {
+        if (!notice.forgetUser) {
+            return;
+        }
+        String prefix = notice.sessionKeyPrefix();
+        // Every open session has an arrival time; the backend makes each key current in turn.
+        ctx.applyToKeyedState(
+                LAST_ARRIVAL,
+                (key, arrival) -> {
+                    if (key.startsWith(prefix)) {
+                        clear();
+                        forgottenSessions.inc();
+                    }
+                });
     }
 
     @Override
-    public void processElement(TurnRecord turn, Context ctx, Collector<WindowBatch> out)
+    public void processElement(TurnRecord turn, ReadOnlyContext ctx, Collector<WindowBatch> out)
             throws Exception {
         if (turn.sessionEnd) {
             endSession(turn, "session_end event", ctx.timerService(), out);
@@ -137,6 +173,11 @@ public class SessionWindowFunction extends KeyedProcessFunction<String, TurnReco
             out.collect(batch(any, list(overlap), turns, true, reason, sessionTurns));
             windows.inc();
         }
+        clear();
+    }
+
+    /** Clears the current key's state (its timers find nothing to do when they fire). */
+    private void clear() {
         pending.clear();
         overlap.clear();
         session.clear();

@@ -54,7 +54,12 @@ public class TurnRecord {
 
     /** Key of the session window: tenant, project, environment, user, session. */
     public String sessionKey() {
-        return tenantId + "/" + projectId + "/" + environment + "/" + userId + "/" + sessionId;
+        return sessionKeyPrefix() + sessionId;
+    }
+
+    /** What the session keys of this record's user in its project start with. */
+    public String sessionKeyPrefix() {
+        return tenantId + "/" + projectId + "/" + environment + "/" + userId + "/";
     }
 
     public Scope scope() {

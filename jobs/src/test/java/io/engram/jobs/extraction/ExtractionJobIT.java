@@ -6,6 +6,7 @@ import io.engram.cache.CacheKeys;
 import io.engram.embedding.TestEmbedders;
 import io.engram.events.ChatEvent;
 import io.engram.events.EventCodec;
+import io.engram.events.ForgetUserEvent;
 import io.engram.events.Role;
 import io.engram.events.SessionEndEvent;
 import io.engram.events.TopicBootstrap;
@@ -125,6 +126,15 @@ class ExtractionJobIT {
                         "We are flying to Maui on June 5.",
                         s1.plusSeconds(60)));
         events.add(turn(ALICE, "s1", "s1-5", Role.USER, "thanks!", s1.plusSeconds(90)));
+        // Alice forgotten in another project: her sessions and memories here are not touched.
+        events.add(
+                new ForgetUserEvent(
+                        "e-alice-other-forget",
+                        "acme",
+                        "other",
+                        "dev",
+                        "alice",
+                        s1.plusSeconds(95)));
         events.add(
                 new SessionEndEvent(
                         "e-s1-end", "acme", "default", "dev", "alice", "s1", s1.plusSeconds(100)));

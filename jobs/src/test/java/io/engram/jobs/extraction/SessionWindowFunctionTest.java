@@ -8,9 +8,11 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import org.apache.flink.api.common.typeinfo.Types;
-import org.apache.flink.streaming.api.operators.KeyedProcessOperator;
+import org.apache.flink.runtime.state.heap.HeapKeyedStateBackend;
+import org.apache.flink.streaming.api.operators.AbstractStreamOperator;
 import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
-import org.apache.flink.streaming.util.KeyedOneInputStreamOperatorTestHarness;
+import org.apache.flink.streaming.util.KeyedBroadcastOperatorTestHarness;
+import org.apache.flink.streaming.util.ProcessFunctionTestHarnesses;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -20,16 +22,16 @@ class SessionWindowFunctionTest {
     private static final Instant T0 = Instant.parse("2026-03-15T10:00:00Z");
     private static final long GAP = 30 * 60_000L;
 
-    private KeyedOneInputStreamOperatorTestHarness<String, TurnRecord, WindowBatch> harness;
+    private KeyedBroadcastOperatorTestHarness<String, TurnRecord, TurnRecord, WindowBatch> harness;
 
     @BeforeEach
     void setUp() throws Exception {
         harness =
-                new KeyedOneInputStreamOperatorTestHarness<>(
-                        new KeyedProcessOperator<>(new SessionWindowFunction(4, 2, GAP, 200)),
+                ProcessFunctionTestHarnesses.forKeyedBroadcastProcessFunction(
+                        new SessionWindowFunction(4, 2, GAP, 200),
                         TurnRecord::sessionKey,
-                        Types.STRING);
-        harness.open();
+                        Types.STRING,
+                        SessionWindowFunction.NOTICES);
     }
 
     @AfterEach
@@ -38,11 +40,15 @@ class SessionWindowFunctionTest {
     }
 
     private static TurnRecord turn(String session, int n, Instant ts) {
+        return turn("alice", "default", session, n, ts);
+    }
+
+    private static TurnRecord turn(String user, String project, String session, int n, Instant ts) {
         TurnRecord t = new TurnRecord();
         t.tenantId = "acme";
-        t.projectId = "default";
+        t.projectId = project;
         t.environment = "dev";
-        t.userId = "alice";
+        t.userId = user;
         t.sessionId = session;
         t.turnId = session + "-t" + n;
         t.role = Role.USER;
@@ -58,6 +64,13 @@ class SessionWindowFunctionTest {
         t.turnId = null;
         t.content = null;
         return t;
+    }
+
+    /** Entries of the operator's keyed state, over every key and state. */
+    private int keyedStateEntries() {
+        AbstractStreamOperator<?> operator = (AbstractStreamOperator<?>) harness.getOperator();
+        return ((HeapKeyedStateBackend<?>) operator.getKeyedStateBackend())
+                .numKeyValueStateEntries();
     }
 
     private void send(TurnRecord t) throws Exception {
@@ -106,11 +119,11 @@ class SessionWindowFunctionTest {
         assertThat(ids(last.turns)).containsExactly("s1-t5");
         assertThat(ids(last.context)).containsExactly("s1-t3", "s1-t4");
         assertThat(ids(last.sessionTurns)).hasSize(5);
-        assertThat(harness.numKeyedStateEntries()).isZero();
+        assertThat(keyedStateEntries()).isZero();
         assertThat(harness.numEventTimeTimers()).as("its end-of-input timer goes too").isZero();
 
         // the end of the input finds nothing left to end
-        harness.processWatermark(Long.MAX_VALUE);
+        harness.watermark(Long.MAX_VALUE);
         assertThat(output()).hasSize(2);
     }
 
@@ -119,7 +132,7 @@ class SessionWindowFunctionTest {
         // Another user's turns, hours ahead in event time, carry the subtask's watermark along.
         send(turn("s1", 1, T0));
         send(turn("s1", 2, T0.plusSeconds(60)));
-        harness.processWatermark(T0.plusSeconds(60).toEpochMilli() + 4 * GAP);
+        harness.watermark(T0.plusSeconds(60).toEpochMilli() + 4 * GAP);
         assertThat(output()).isEmpty();
         send(turn("s1", 3, T0.plusSeconds(120)));
         send(end("s1", T0.plusSeconds(130)));
@@ -137,7 +150,7 @@ class SessionWindowFunctionTest {
     void theEndOfABoundedInputEndsEverySession() throws Exception {
         send(turn("s1", 1, T0));
         send(turn("s2", 1, T0.plusSeconds(5)));
-        harness.processWatermark(Long.MAX_VALUE);
+        harness.watermark(Long.MAX_VALUE);
         List<WindowBatch> out = output();
         assertThat(out).hasSize(2);
         assertThat(out)
@@ -147,7 +160,7 @@ class SessionWindowFunctionTest {
                             assertThat(b.endReason).isEqualTo("end of input");
                         });
         assertThat(out.stream().map(b -> b.sessionId)).containsExactlyInAnyOrder("s1", "s2");
-        assertThat(harness.numKeyedStateEntries()).isZero();
+        assertThat(keyedStateEntries()).isZero();
     }
 
     @Test
@@ -171,7 +184,7 @@ class SessionWindowFunctionTest {
         send(turn("s1", 1, T0));
         harness.setProcessingTime(1_000 + GAP);
         assertThat(output()).singleElement().satisfies(b -> assertThat(b.sessionEnd).isTrue());
-        assertThat(harness.numKeyedStateEntries()).isZero();
+        assertThat(keyedStateEntries()).isZero();
     }
 
     @Test
@@ -195,6 +208,36 @@ class SessionWindowFunctionTest {
     void anEndWithoutTurnsEmitsNothing() throws Exception {
         send(end("s9", T0));
         assertThat(output()).isEmpty();
-        assertThat(harness.numKeyedStateEntries()).isZero();
+        assertThat(keyedStateEntries()).isZero();
+    }
+
+    @Test
+    void aForgetNoticeDropsTheUsersOpenSessionsInItsProjectAndNoOneElses() throws Exception {
+        harness.setProcessingTime(1_000);
+        for (int i = 1; i <= 5; i++) {
+            send(turn("s1", i, T0.plusSeconds(i)));
+        }
+        send(turn("s2", 1, T0.plusSeconds(6)));
+        send(turn("alice", "support", "s3", 1, T0.plusSeconds(7)));
+        send(turn("alicea", "default", "s4", 1, T0.plusSeconds(8)));
+        send(turn("bob", "default", "s5", 1, T0.plusSeconds(9)));
+        assertThat(output()).as("s1's first window").hasSize(1);
+
+        TurnRecord forget = turn("s-", 0, T0.plusSeconds(10));
+        forget.forgetUser = true;
+        forget.sessionId = null;
+        harness.processBroadcastElement(forget, T0.plusSeconds(10).toEpochMilli());
+
+        // s1 (with its context turns) and s2 are gone; their idle timers and the end of the input
+        // find nothing to extract. Alice in another project, and Bob, end with their turns.
+        send(end("s1", T0.plusSeconds(11)));
+        harness.setProcessingTime(1_000 + GAP);
+        harness.watermark(Long.MAX_VALUE);
+        List<WindowBatch> ended = output().subList(1, output().size());
+        assertThat(ended.stream().map(b -> b.userId + "/" + b.projectId + "/" + b.sessionId))
+                .containsExactlyInAnyOrder(
+                        "alice/support/s3", "alicea/default/s4", "bob/default/s5");
+        assertThat(ended).flatExtracting(b -> ids(b.sessionTurns)).doesNotContain("s1-t5", "s2-t1");
+        assertThat(keyedStateEntries()).isZero();
     }
 }
