@@ -35,7 +35,8 @@ public class EmbeddingBenchmark extends BenchmarkDefaults {
     private final List<String> batch = new ArrayList<>();
     private int next;
 
-    private static final String[] TEXTS = {
+    /** Queries and facts of chat-memory length, used in turn. */
+    public static final String[] TEXTS = {
         "What's my budget for the Hawaii trip?",
         "Alice's sister Kate is a nurse in Denver.",
         "Caroline went to the LGBTQ support group on 7 May 2023.",

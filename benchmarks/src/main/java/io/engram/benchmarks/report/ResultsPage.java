@@ -34,6 +34,7 @@ public final class ResultsPage {
                     new Section("Ingestion: throughput and freshness", "ingestion.md"),
                     new Section("Maintenance jobs", "maintenance.md"),
                     new Section("Micro-benchmarks (JMH)", "jmh-core.md"),
+                    new Section("Query embedding after an idle pause (JMH)", "embedding-idle.md"),
                     new Section("Local stack start-up", "stack-startup.md"));
 
     private ResultsPage() {}
