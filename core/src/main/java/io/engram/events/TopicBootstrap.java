@@ -11,7 +11,10 @@ import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.common.errors.TopicExistsException;
 
-/** Creates the turn topic and its dead-letter topic if they do not exist yet. */
+/**
+ * Creates the turn topic and its dead-letter topic if they do not exist yet, with the broker's
+ * append time as each record's timestamp.
+ */
 public final class TopicBootstrap {
 
     private TopicBootstrap() {}
@@ -31,8 +34,18 @@ public final class TopicBootstrap {
             if (missing.isEmpty()) {
                 return missing;
             }
+            // The broker stamps each record when it appends it: the extraction job holds a
+            // forget against every turn stamped before the notice, whoever produced them.
             List<NewTopic> requests =
-                    missing.stream().map(t -> new NewTopic(t, partitions, replication)).toList();
+                    missing.stream()
+                            .map(
+                                    t ->
+                                            new NewTopic(t, partitions, replication)
+                                                    .configs(
+                                                            Map.of(
+                                                                    "message.timestamp.type",
+                                                                    "LogAppendTime")))
+                            .toList();
             try {
                 admin.createTopics(requests).all().get(30, TimeUnit.SECONDS);
             } catch (ExecutionException e) {

@@ -21,6 +21,7 @@ import org.apache.flink.api.common.functions.OpenContext;
 import org.apache.flink.api.common.state.StateTtlConfig;
 import org.apache.flink.api.common.state.ValueState;
 import org.apache.flink.api.common.state.ValueStateDescriptor;
+import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.metrics.Counter;
 import org.apache.flink.streaming.api.functions.KeyedProcessFunction;
 import org.apache.flink.util.Collector;
@@ -53,6 +54,8 @@ public class DedupFunction extends KeyedProcessFunction<String, FactBatch, byte[
     private final ExtractionSettings settings;
     private final KnownMemorySource source;
     private transient ValueState<UserMemories> known;
+    private transient ValueState<Long> forgottenAt;
+    private transient Counter forgottenBatches;
     private transient ChangePlanner planner;
     private transient java.util.function.Function<
                     io.engram.memory.Scope, List<io.engram.memory.Memory>>
@@ -76,6 +79,12 @@ public class DedupFunction extends KeyedProcessFunction<String, FactBatch, byte[
         // then.
         descriptor.enableTimeToLive(StateTtlConfig.newBuilder(Duration.ofHours(6)).build());
         known = getRuntimeContext().getState(descriptor);
+        ValueStateDescriptor<Long> forgotten =
+                new ValueStateDescriptor<>("forgottenAt", Types.LONG);
+        forgotten.enableTimeToLive(
+                StateTtlConfig.newBuilder(SessionWindowFunction.FORGET_HORIZON).build());
+        forgottenAt = getRuntimeContext().getState(forgotten);
+        forgottenBatches = getRuntimeContext().getMetricGroup().counter("forgottenBatches");
         planner =
                 new ChangePlanner(
                         new DedupPolicy(
@@ -101,6 +110,15 @@ public class DedupFunction extends KeyedProcessFunction<String, FactBatch, byte[
             throws Exception {
         if (batch.forgetUser) {
             known.clear();
+            if (batch.sentAt >= 0) {
+                Long before = forgottenAt.value();
+                forgottenAt.update(before == null ? batch.sentAt : Math.max(before, batch.sentAt));
+            }
+            return;
+        }
+        // A window cut before the notice reached the session windows, still on its way then.
+        if (TurnRecord.sentBefore(batch.sentAt, forgottenAt.value())) {
+            forgottenBatches.inc();
             return;
         }
         UserMemories memories = known.value();

@@ -23,6 +23,12 @@ public class FactBatch {
     /** Not facts: the user was forgotten and the dedup state must be dropped. */
     public boolean forgetUser;
 
+    /**
+     * When the newest of the window's turns was sent (for a forget notice: when the forget was); -1
+     * when unknown.
+     */
+    public long sentAt = -1;
+
     public FactBatch() {}
 
     private static FactBatch of(
@@ -39,6 +45,7 @@ public class FactBatch {
     public static FactBatch forWindow(WindowBatch w) {
         FactBatch b = of(w.tenantId, w.projectId, w.environment, w.userId, w.sessionId);
         b.turnIds = java.util.Arrays.stream(w.turns).map(t -> t.turnId).toArray(String[]::new);
+        b.sentAt = w.sentAt();
         return b;
     }
 
@@ -52,6 +59,7 @@ public class FactBatch {
                         notice.userId,
                         notice.sessionId);
         b.forgetUser = true;
+        b.sentAt = notice.sentAt;
         return b;
     }
 

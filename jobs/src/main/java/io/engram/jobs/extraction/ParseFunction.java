@@ -31,7 +31,9 @@ public class ParseFunction extends ProcessFunction<RawRecord, TurnRecord> {
         ParseResult result = EventCodec.parse(raw.value);
         if (result instanceof ParseResult.Accepted accepted) {
             turnsIn.inc();
-            out.collect(TurnRecord.of(accepted.event()));
+            TurnRecord turn = TurnRecord.of(accepted.event());
+            turn.sentAt = raw.timestamp;
+            out.collect(turn);
         } else {
             rejected.inc();
             String reason = ((ParseResult.Rejected) result).reason();

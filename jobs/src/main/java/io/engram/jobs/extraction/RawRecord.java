@@ -8,13 +8,18 @@ public class RawRecord {
     public byte[] key;
     public byte[] value;
 
+    /** The record's Kafka timestamp (epoch ms): when the serving tier sent it; -1 when unknown. */
+    public long timestamp = -1;
+
     public RawRecord() {}
 
-    public RawRecord(String topic, int partition, long offset, byte[] key, byte[] value) {
+    public RawRecord(
+            String topic, int partition, long offset, byte[] key, byte[] value, long timestamp) {
         this.topic = topic;
         this.partition = partition;
         this.offset = offset;
         this.key = key;
         this.value = value;
+        this.timestamp = timestamp;
     }
 }

@@ -18,7 +18,8 @@ public class RawRecordDeserializer implements KafkaRecordDeserializationSchema<R
                         record.partition(),
                         record.offset(),
                         record.key(),
-                        record.value()));
+                        record.value(),
+                        record.timestamp()));
     }
 
     @Override

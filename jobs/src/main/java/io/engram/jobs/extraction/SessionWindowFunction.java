@@ -26,8 +26,10 @@ import org.apache.flink.util.Collector;
  * state of the session, its timers included, is cleared when it ends.
  *
  * <p>Forget notices come in on the broadcast input: every open session of the forgotten user in
- * that project is dropped on every subtask, unextracted turns and context included, so turns sent
- * before a forget do not become memories after it.
+ * that project is dropped on every subtask, unextracted turns and context included, and for {@link
+ * #FORGET_HORIZON} a turn of the user sent before the forget is dropped when it comes in later (it
+ * may sit on another partition than the notice), so turns sent before a forget do not become
+ * memories after it.
  */
 public class SessionWindowFunction
         extends KeyedBroadcastProcessFunction<String, TurnRecord, TurnRecord, WindowBatch> {
@@ -35,11 +37,18 @@ public class SessionWindowFunction
     private static final long serialVersionUID = 1L;
 
     /**
-     * The broadcast input's state descriptor. Nothing is kept in it: a notice acts on the keyed
-     * state at once.
+     * The broadcast state: when each forgotten user (session key prefix: tenant, project,
+     * environment, user) was forgotten, epoch ms of the notice.
      */
-    public static final MapStateDescriptor<String, Boolean> NOTICES =
-            new MapStateDescriptor<>("forget-notices", Types.STRING, Types.BOOLEAN);
+    public static final MapStateDescriptor<String, Long> NOTICES =
+            new MapStateDescriptor<>("forgotten-users", Types.STRING, Types.LONG);
+
+    /**
+     * How long a forget is held against turns sent before it that come in late: far longer than
+     * partitions drift apart while the job keeps up. A replay of the topic from before a forget
+     * older than this is not covered.
+     */
+    public static final java.time.Duration FORGET_HORIZON = java.time.Duration.ofHours(24);
 
     private static final ValueStateDescriptor<Long> LAST_ARRIVAL =
             new ValueStateDescriptor<>("lastArrival", Types.LONG);
@@ -58,6 +67,7 @@ public class SessionWindowFunction
     private transient ValueState<Long> lastArrival;
     private transient Counter windows;
     private transient Counter forgottenSessions;
+    private transient Counter forgottenTurns;
 
     public SessionWindowFunction(
             int windowTurns, int overlapTurns, long idleGapMs, int maxSessionTurns) {
@@ -82,9 +92,13 @@ public class SessionWindowFunction
         lastArrival = getRuntimeContext().getState(LAST_ARRIVAL);
         windows = getRuntimeContext().getMetricGroup().counter("windows");
         forgottenSessions = getRuntimeContext().getMetricGroup().counter("forgottenSessions");
+        forgottenTurns = getRuntimeContext().getMetricGroup().counter("forgottenTurns");
     }
 
-    /** Drops every open session of the notice's user in its project, without emitting anything. */
+    /**
+     * Remembers when the notice's user was forgotten and drops every open session of the user in
+     * its project, without emitting anything.
+     */
     @Override
     public void processBroadcastElement(TurnRecord notice, Context ctx, Collector<WindowBatch> out)
             throws Exception {
@@ -92,6 +106,21 @@ public class SessionWindowFunction
             return;
         }
         String prefix = notice.sessionKeyPrefix();
+        if (notice.sentAt >= 0) {
+            var forgotten = ctx.getBroadcastState(NOTICES);
+            Long before = forgotten.get(prefix);
+            forgotten.put(prefix, before == null ? notice.sentAt : Math.max(before, notice.sentAt));
+            long horizon = notice.sentAt - FORGET_HORIZON.toMillis();
+            List<String> expired = new ArrayList<>();
+            for (var e : forgotten.entries()) {
+                if (e.getValue() < horizon) {
+                    expired.add(e.getKey());
+                }
+            }
+            for (String key : expired) {
+                forgotten.remove(key);
+            }
+        }
         // Every open session has an arrival time; the backend makes each key current in turn.
         ctx.applyToKeyedState(
                 LAST_ARRIVAL,
@@ -106,6 +135,11 @@ public class SessionWindowFunction
     @Override
     public void processElement(TurnRecord turn, ReadOnlyContext ctx, Collector<WindowBatch> out)
             throws Exception {
+        if (TurnRecord.sentBefore(
+                turn.sentAt, ctx.getBroadcastState(NOTICES).get(turn.sessionKeyPrefix()))) {
+            forgottenTurns.inc();
+            return;
+        }
         if (turn.sessionEnd) {
             endSession(turn, "session_end event", ctx.timerService(), out);
             return;

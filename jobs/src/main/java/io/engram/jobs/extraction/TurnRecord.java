@@ -29,6 +29,12 @@ public class TurnRecord {
     public String content;
     public Instant ts;
 
+    /**
+     * When the record was sent to the topic (its Kafka timestamp, epoch ms; -1 when unknown). A
+     * forget applies to everything sent before it, whatever order the job reads them in.
+     */
+    public long sentAt = -1;
+
     public TurnRecord() {}
 
     public static TurnRecord of(ChatEvent event) {
@@ -60,6 +66,14 @@ public class TurnRecord {
     /** What the session keys of this record's user in its project start with. */
     public String sessionKeyPrefix() {
         return tenantId + "/" + projectId + "/" + environment + "/" + userId + "/";
+    }
+
+    /**
+     * Whether this record was sent before (or with) a forget sent at {@code forgottenAt}, which may
+     * be null. A record of unknown time is not held against the user.
+     */
+    public static boolean sentBefore(long sentAt, Long forgottenAt) {
+        return forgottenAt != null && sentAt >= 0 && sentAt <= forgottenAt;
     }
 
     public Scope scope() {

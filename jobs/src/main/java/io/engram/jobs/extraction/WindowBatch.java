@@ -29,6 +29,17 @@ public class WindowBatch {
         return new Scope(tenantId, projectId, environment, userId);
     }
 
+    /** When the newest turn of the batch (context and session included) was sent; -1 if unknown. */
+    public long sentAt() {
+        long newest = -1;
+        for (TurnRecord[] part : new TurnRecord[][] {context, turns, sessionTurns}) {
+            for (TurnRecord t : part) {
+                newest = Math.max(newest, t.sentAt);
+            }
+        }
+        return newest;
+    }
+
     public String userKey() {
         return tenantId + "/" + projectId + "/" + environment + "/" + userId;
     }

@@ -184,6 +184,33 @@ class DedupFunctionTest {
     }
 
     @Test
+    void aWindowSentBeforeTheForgetThatArrivesAfterTheNoticeIsDropped() throws Exception {
+        try (var h = harness()) {
+            Instant t = Instant.parse("2026-03-15T10:00:00Z");
+            FactBatch forget = batch("alice", "s1", "t1", "x", t);
+            forget.forgetUser = true;
+            forget.facts = new FactRecord[0];
+            forget.sentAt = 5_000;
+            h.processElement(new StreamRecord<>(forget));
+
+            FactBatch cutBefore = batch("alice", "s1", "t1", "Alice is allergic to peanuts.", t);
+            cutBefore.sentAt = 4_000;
+            h.processElement(new StreamRecord<>(cutBefore));
+            FactBatch otherUser = batch("bob", "s7", "t7", "Bob is allergic to shellfish.", t);
+            otherUser.sentAt = 4_000;
+            h.processElement(new StreamRecord<>(otherUser));
+            FactBatch sentAfter = batch("alice", "s2", "t2", "Alice's daughter is called Mia.", t);
+            sentAfter.sentAt = 6_000;
+            h.processElement(new StreamRecord<>(sentAfter));
+
+            assertThat(changes(h))
+                    .extracting(c -> c.memory().content())
+                    .containsExactly(
+                            "Bob is allergic to shellfish.", "Alice's daughter is called Mia.");
+        }
+    }
+
+    @Test
     void stateSurvivesASnapshotAndRestore() throws Exception {
         Instant t = Instant.parse("2026-03-15T10:00:00Z");
         org.apache.flink.runtime.checkpoint.OperatorSubtaskState snapshot;

@@ -66,6 +66,7 @@ class ExtractionJobIT {
     private static final String ALIAS = "engram-memories-job-it";
     private static final Scope ALICE = new Scope("acme", "default", "dev", "alice");
     private static final Scope BOB = new Scope("acme", "default", "dev", "bob");
+    private static final Scope CARL = new Scope("acme", "default", "dev", "carl");
 
     private static PostgresServer postgres;
     private static String jdbcUrl;
@@ -160,6 +161,19 @@ class ExtractionJobIT {
         events.add(
                 new SessionEndEvent(
                         "e-s2-end", "acme", "default", "dev", "alice", "s2", s2.plusSeconds(60)));
+        // Carl is forgotten while his turn waits in an open session; the notice is on another
+        // partition, so the job may read it before or after the turn: either way nothing stays.
+        events.add(
+                turn(
+                        CARL,
+                        "c1",
+                        "c1-1",
+                        Role.USER,
+                        "My budget for the Hawaii trip is $7,000.",
+                        s2));
+        events.add(
+                new ForgetUserEvent(
+                        "e-carl-forget", "acme", "default", "dev", "carl", s2.plusSeconds(30)));
         events.add(
                 turn(BOB, "b1", "b1-1", Role.USER, "My budget for the Hawaii trip is $3,000.", s2));
         events.add(
@@ -209,7 +223,9 @@ class ExtractionJobIT {
                 id,
                 role,
                 role == Role.USER
-                        ? Optional.of(s.userId().equals("alice") ? "Alice" : "Bob")
+                        ? Optional.of(
+                                Character.toUpperCase(s.userId().charAt(0))
+                                        + s.userId().substring(1))
                         : Optional.empty(),
                 content,
                 ts);
@@ -327,6 +343,19 @@ class ExtractionJobIT {
         assertThat(letters)
                 .anySatisfy(l -> assertThat(l).contains("not valid JSON").contains("{not json"));
         assertThat(letters).anySatisfy(l -> assertThat(l).contains("role: 'robot'"));
+    }
+
+    @Test
+    @Order(2)
+    void turnsSentBeforeAForgetNeverBecomeMemories() throws Exception {
+        try (Connection c = connect();
+                ResultSet rs =
+                        c.createStatement()
+                                .executeQuery(
+                                        "select count(*) from memories where user_id = 'carl'")) {
+            rs.next();
+            assertThat(rs.getInt(1)).isZero();
+        }
     }
 
     @Test

@@ -240,4 +240,28 @@ class SessionWindowFunctionTest {
         assertThat(ended).flatExtracting(b -> ids(b.sessionTurns)).doesNotContain("s1-t5", "s2-t1");
         assertThat(keyedStateEntries()).isZero();
     }
+
+    @Test
+    void aTurnSentBeforeTheForgetThatComesInAfterTheNoticeIsDropped() throws Exception {
+        TurnRecord forget = turn("s-", 0, T0.plusSeconds(10));
+        forget.forgetUser = true;
+        forget.sessionId = null;
+        forget.sentAt = 5_000;
+        harness.processBroadcastElement(forget, T0.plusSeconds(10).toEpochMilli());
+
+        TurnRecord late = turn("s1", 1, T0);
+        late.sentAt = 4_000;
+        send(late);
+        TurnRecord otherProject = turn("alice", "support", "s3", 1, T0);
+        otherProject.sentAt = 4_000;
+        send(otherProject);
+        TurnRecord after = turn("s2", 1, T0.plusSeconds(20));
+        after.sentAt = 6_000;
+        send(after);
+        harness.watermark(Long.MAX_VALUE);
+
+        assertThat(output().stream().map(b -> b.projectId + "/" + b.sessionId))
+                .containsExactlyInAnyOrder("support/s3", "default/s2");
+        assertThat(output()).flatExtracting(b -> ids(b.sessionTurns)).doesNotContain("s1-t1");
+    }
 }
