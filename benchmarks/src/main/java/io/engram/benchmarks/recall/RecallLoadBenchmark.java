@@ -463,6 +463,7 @@ public final class RecallLoadBenchmark {
         AtomicInteger degraded = new AtomicInteger();
         Map<String, Integer> failures = new java.util.concurrent.ConcurrentHashMap<>();
         List<CompletableFuture<?>> pending = Collections.synchronizedList(new ArrayList<>());
+        Map<CompletableFuture<?>, Long> sentAt = new java.util.concurrent.ConcurrentHashMap<>();
         long start = System.nanoTime();
         AtomicInteger sent = new AtomicInteger();
         java.util.function.Supplier<CompletableFuture<?>> request =
@@ -486,6 +487,7 @@ public final class RecallLoadBenchmark {
                                     + ",\"limit\":7}";
                     long t0 = System.nanoTime();
                     CompletableFuture<?> done = new CompletableFuture<>();
+                    sentAt.put(done, t0);
                     pending.add(done);
                     // A request the client never completes (seen once in an overload phase)
                     // counts as a failure instead of holding the run for ever.
@@ -547,13 +549,17 @@ public final class RecallLoadBenchmark {
             task.cancel(false);
             ticker.shutdown();
         }
-        CompletableFuture.allOf(pending.toArray(new CompletableFuture[0]))
-                .exceptionally(e -> null)
-                .join();
+        // A request the client never completes (rare, on the client's side) must not stretch the
+        // phase: its clock, CPU and compiler figures stop once every request is answered or the
+        // ones left have waited STUCK_MS; those count as errors when their timeout fires.
+        awaitAnsweredOrStuck(pending, sentAt);
         double elapsed = (System.nanoTime() - start) / 1e9;
         long[] cpuAfter = cpuTicks();
         long[] openSearchGcAfter = openSearchGc(openSearch);
         double[] compilersAfter = compilerSeconds(target);
+        CompletableFuture.allOf(pending.toArray(new CompletableFuture[0]))
+                .exceptionally(e -> null)
+                .join();
         double cpuBusy =
                 cpuBefore == null || cpuAfter == null || cpuAfter[1] == cpuBefore[1]
                         ? Double.NaN
@@ -583,6 +589,35 @@ public final class RecallLoadBenchmark {
                     (compilersAfter[0] - compilersBefore[0]) / elapsed,
                     (compilersAfter[1] - compilersBefore[1]) / elapsed
                 });
+    }
+
+    /**
+     * A request unanswered this long after it was sent is stuck (the service's deadline is 1 s).
+     */
+    static final long STUCK_MS = 5_000;
+
+    /** Waits until every request is answered or the unanswered ones were sent STUCK_MS ago. */
+    private static void awaitAnsweredOrStuck(
+            List<CompletableFuture<?>> pending, Map<CompletableFuture<?>, Long> sentAt)
+            throws InterruptedException {
+        while (true) {
+            long now = System.nanoTime();
+            boolean settled;
+            synchronized (pending) {
+                settled =
+                        pending.stream()
+                                .allMatch(
+                                        f ->
+                                                f.isDone()
+                                                        || now - sentAt.get(f)
+                                                                > TimeUnit.MILLISECONDS.toNanos(
+                                                                        STUCK_MS));
+            }
+            if (settled) {
+                return;
+            }
+            Thread.sleep(20);
+        }
     }
 
     /**
@@ -933,7 +968,11 @@ public final class RecallLoadBenchmark {
                         + " s, then at the rate again straight away: whether the service comes back"
                         + " from an overload or stays behind. Last, single queries one at a time, each"
                         + " sent when the previous one is answered, and the bare cost, also one at a"
-                        + " time.",
+                        + " time. A phase's clock (achieved rate, CPU, compiling) stops when every"
+                        + " request is answered or those left have waited "
+                        + STUCK_MS / 1000
+                        + " s: a request the load generator's client never completes (rare) counts as"
+                        + " an error when its 60 s timeout fires, without stretching the phase.",
                 "",
                 "| mode | offered rate | requests | achieved rate | p50 ms | p90 ms | p99 ms | errors | degraded | machine CPU busy (of it stolen by the host) | JIT compiling, service / OpenSearch (% of a core) | service GC pauses: n / longest ms | OpenSearch GC: n / total ms |",
                 "|---|---|---|---|---|---|---|---|---|---|---|---|---|",
@@ -1008,7 +1047,13 @@ public final class RecallLoadBenchmark {
                         + multiLight.failures()
                         + " ("
                         + light
-                        + "/s).",
+                        + "/s), "
+                        + overload.failures()
+                        + " (overload), "
+                        + recovered.failures()
+                        + " (after it), "
+                        + sequential.failures()
+                        + " (one at a time).",
                 "");
     }
 
