@@ -1,5 +1,7 @@
 package io.engram.events;
 
+import java.util.Collection;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -8,7 +10,10 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.AlterConfigOp;
+import org.apache.kafka.clients.admin.ConfigEntry;
 import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.common.config.ConfigResource;
 import org.apache.kafka.common.errors.TopicExistsException;
 
 /**
@@ -19,7 +24,18 @@ public final class TopicBootstrap {
 
     private TopicBootstrap() {}
 
-    /** Returns the topics that were created now (empty when all existed). */
+    /**
+     * The broker stamps each record when it appends it: the extraction job holds a forget against
+     * every turn stamped before the notice, whoever produced the turn and whatever time it claims.
+     */
+    static final String TIMESTAMP_TYPE = "message.timestamp.type";
+
+    static final String LOG_APPEND_TIME = "LogAppendTime";
+
+    /**
+     * Returns the topics that were created now (empty when all existed). Existing topics that still
+     * take the producers' timestamps (created by an earlier version) are switched to the broker's.
+     */
     public static List<String> ensure(
             String bootstrapServers, List<String> topics, int partitions, short replication) {
         try (Admin admin =
@@ -31,11 +47,10 @@ public final class TopicBootstrap {
                                 30_000))) {
             Set<String> existing = admin.listTopics().names().get(30, TimeUnit.SECONDS);
             List<String> missing = topics.stream().filter(t -> !existing.contains(t)).toList();
+            appendTimeOn(admin, topics.stream().filter(existing::contains).toList());
             if (missing.isEmpty()) {
                 return missing;
             }
-            // The broker stamps each record when it appends it: the extraction job holds a
-            // forget against every turn stamped before the notice, whoever produced them.
             List<NewTopic> requests =
                     missing.stream()
                             .map(
@@ -43,8 +58,8 @@ public final class TopicBootstrap {
                                             new NewTopic(t, partitions, replication)
                                                     .configs(
                                                             Map.of(
-                                                                    "message.timestamp.type",
-                                                                    "LogAppendTime")))
+                                                                    TIMESTAMP_TYPE,
+                                                                    LOG_APPEND_TIME)))
                             .toList();
             try {
                 admin.createTopics(requests).all().get(30, TimeUnit.SECONDS);
@@ -59,7 +74,42 @@ public final class TopicBootstrap {
             throw new IllegalStateException("interrupted while creating topics", e);
         } catch (ExecutionException | TimeoutException e) {
             throw new IllegalStateException(
-                    "cannot create topics " + topics + " on " + bootstrapServers + ": " + e, e);
+                    "cannot create or configure topics "
+                            + topics
+                            + " on "
+                            + bootstrapServers
+                            + ": "
+                            + e,
+                    e);
+        }
+    }
+
+    private static void appendTimeOn(Admin admin, List<String> topics)
+            throws InterruptedException, ExecutionException, TimeoutException {
+        if (topics.isEmpty()) {
+            return;
+        }
+        List<ConfigResource> resources =
+                topics.stream().map(t -> new ConfigResource(ConfigResource.Type.TOPIC, t)).toList();
+        Map<ConfigResource, Collection<AlterConfigOp>> changes = new HashMap<>();
+        admin.describeConfigs(resources)
+                .all()
+                .get(30, TimeUnit.SECONDS)
+                .forEach(
+                        (resource, config) -> {
+                            ConfigEntry type = config.get(TIMESTAMP_TYPE);
+                            if (type == null || !LOG_APPEND_TIME.equals(type.value())) {
+                                changes.put(
+                                        resource,
+                                        List.of(
+                                                new AlterConfigOp(
+                                                        new ConfigEntry(
+                                                                TIMESTAMP_TYPE, LOG_APPEND_TIME),
+                                                        AlterConfigOp.OpType.SET)));
+                            }
+                        });
+        if (!changes.isEmpty()) {
+            admin.incrementalAlterConfigs(changes).all().get(30, TimeUnit.SECONDS);
         }
     }
 }

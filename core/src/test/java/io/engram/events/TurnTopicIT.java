@@ -9,12 +9,17 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.config.ConfigResource;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.serialization.StringDeserializer;
@@ -22,6 +27,35 @@ import org.apache.kafka.common.serialization.StringSerializer;
 import org.junit.jupiter.api.Test;
 
 class TurnTopicIT {
+
+    @Test
+    void topicsTakeTheBrokersAppendTimeEvenWhenAnEarlierVersionCreatedThem() throws Exception {
+        String bootstrap = SharedServices.kafka().bootstrapServers();
+        String created = "engram.turns.stamped";
+        String older = "engram.turns.older";
+        try (Admin admin =
+                Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap))) {
+            admin.createTopics(List.of(new NewTopic(older, 1, (short) 1)))
+                    .all()
+                    .get(30, TimeUnit.SECONDS);
+            assertThat(timestampType(admin, older)).isEqualTo("CreateTime");
+
+            TopicBootstrap.ensure(bootstrap, List.of(created, older), 1, (short) 1);
+
+            assertThat(timestampType(admin, created)).isEqualTo("LogAppendTime");
+            assertThat(timestampType(admin, older)).isEqualTo("LogAppendTime");
+        }
+    }
+
+    private static String timestampType(Admin admin, String topic) throws Exception {
+        ConfigResource resource = new ConfigResource(ConfigResource.Type.TOPIC, topic);
+        return admin.describeConfigs(List.of(resource))
+                .all()
+                .get(30, TimeUnit.SECONDS)
+                .get(resource)
+                .get("message.timestamp.type")
+                .value();
+    }
 
     @Test
     void turnsProducedToTheBrokerAreConsumedAndParsedInOrder() throws Exception {
