@@ -111,8 +111,7 @@ public class DedupFunction extends KeyedProcessFunction<String, FactBatch, byte[
         if (batch.forgetUser) {
             known.clear();
             if (batch.sentAt >= 0) {
-                Long before = forgottenAt.value();
-                forgottenAt.update(before == null ? batch.sentAt : Math.max(before, batch.sentAt));
+                forgottenAt.update(TurnRecord.forgottenAt(forgottenAt.value(), batch.sentAt));
             }
             return;
         }

@@ -108,8 +108,7 @@ public class SessionWindowFunction
         String prefix = notice.sessionKeyPrefix();
         if (notice.sentAt >= 0) {
             var forgotten = ctx.getBroadcastState(NOTICES);
-            Long before = forgotten.get(prefix);
-            forgotten.put(prefix, before == null ? notice.sentAt : Math.max(before, notice.sentAt));
+            forgotten.put(prefix, TurnRecord.forgottenAt(forgotten.get(prefix), notice.sentAt));
             long horizon = notice.sentAt - FORGET_HORIZON.toMillis();
             List<String> expired = new ArrayList<>();
             for (var e : forgotten.entries()) {

@@ -76,6 +76,17 @@ public class TurnRecord {
         return forgottenAt != null && sentAt >= 0 && sentAt <= forgottenAt;
     }
 
+    /**
+     * When a user counts as forgotten after a notice sent at {@code noticeSentAt}: the later of
+     * that and {@code before} (either may be unknown: null, or -1 for the notice).
+     */
+    public static Long forgottenAt(Long before, long noticeSentAt) {
+        if (noticeSentAt < 0) {
+            return before;
+        }
+        return before == null ? noticeSentAt : Math.max(before, noticeSentAt);
+    }
+
     public Scope scope() {
         return new Scope(tenantId, projectId, environment, userId);
     }

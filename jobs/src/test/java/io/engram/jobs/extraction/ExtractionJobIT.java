@@ -248,24 +248,17 @@ class ExtractionJobIT {
         assertThat(history).hasSize(2);
         assertThat(String.join(" | ", history)).contains("$10,000").contains("$12,000");
 
-        try (Connection c = connect();
-                ResultSet rs =
-                        c.createStatement()
-                                .executeQuery(
-                                        "select count(*) from memory_events e join memories m on m.id = e.memory_id"
-                                                + " where m.user_id = 'alice' and e.kind = 'supersede'")) {
-            rs.next();
-            assertThat(rs.getInt(1)).isGreaterThanOrEqualTo(1);
-        }
-        try (Connection c = connect();
-                ResultSet rs =
-                        c.createStatement()
-                                .executeQuery(
-                                        "select count(*) from memories where user_id = 'alice' and type = 'episodic'"
-                                                + " and not ('excerpt' = any(tags))")) {
-            rs.next();
-            assertThat(rs.getInt(1)).as("one summary per session").isEqualTo(2);
-        }
+        assertThat(
+                        count(
+                                "select count(*) from memory_events e join memories m on m.id = e.memory_id"
+                                        + " where m.user_id = 'alice' and e.kind = 'supersede'"))
+                .isGreaterThanOrEqualTo(1);
+        assertThat(
+                        count(
+                                "select count(*) from memories where user_id = 'alice' and type = 'episodic'"
+                                        + " and not ('excerpt' = any(tags))"))
+                .as("one summary per session")
+                .isEqualTo(2);
         // Each turn that says something is also kept as said, with up to two turns before it. An
         // excerpt is a record, not a claim: the superseded budgets stay quoted, never superseded.
         try (Connection c = connect();
@@ -308,15 +301,11 @@ class ExtractionJobIT {
                 .singleElement()
                 .satisfies(c -> assertThat(c).contains("$3,000"));
         assertThat(budgets("bob", "superseded")).isEmpty();
-        try (Connection c = connect();
-                ResultSet rs =
-                        c.createStatement()
-                                .executeQuery(
-                                        "select count(*) from memories a join memories b on a.superseded_by = b.id"
-                                                + " where a.user_id <> b.user_id")) {
-            rs.next();
-            assertThat(rs.getInt(1)).isZero();
-        }
+        assertThat(
+                        count(
+                                "select count(*) from memories a join memories b on a.superseded_by = b.id"
+                                        + " where a.user_id <> b.user_id"))
+                .isZero();
     }
 
     @Test
@@ -348,14 +337,7 @@ class ExtractionJobIT {
     @Test
     @Order(2)
     void turnsSentBeforeAForgetNeverBecomeMemories() throws Exception {
-        try (Connection c = connect();
-                ResultSet rs =
-                        c.createStatement()
-                                .executeQuery(
-                                        "select count(*) from memories where user_id = 'carl'")) {
-            rs.next();
-            assertThat(rs.getInt(1)).isZero();
-        }
+        assertThat(count("select count(*) from memories where user_id = 'carl'")).isZero();
     }
 
     @Test
@@ -381,12 +363,7 @@ class ExtractionJobIT {
                 out.append('\n');
             }
         }
-        try (Connection c = connect();
-                ResultSet rs =
-                        c.createStatement().executeQuery("select count(*) from memory_events")) {
-            rs.next();
-            out.append("events=").append(rs.getInt(1));
-        }
+        out.append("events=").append(count("select count(*) from memory_events"));
         return out.toString();
     }
 
@@ -406,6 +383,15 @@ class ExtractionJobIT {
             }
         }
         return out;
+    }
+
+    /** The single number a query answers. */
+    private static int count(String sql) throws Exception {
+        try (Connection c = connect();
+                ResultSet rs = c.createStatement().executeQuery(sql)) {
+            rs.next();
+            return rs.getInt(1);
+        }
     }
 
     private static Connection connect() throws Exception {

@@ -285,6 +285,16 @@ public final class MemoryService {
                         });
     }
 
+    /** The scopes a forget covers: the user's in one project, or in every one when null. */
+    private static java.util.function.Predicate<Scope> forgotten(
+            String tenant, String environment, String userId, String projectOrNull) {
+        return s ->
+                s.tenantId().equals(tenant)
+                        && s.environment().equals(environment)
+                        && s.userId().equals(userId)
+                        && (projectOrNull == null || s.projectId().equals(projectOrNull));
+    }
+
     private Future<Void> bump(Iterable<Scope> scopes) {
         return eachCachedScope(scopes, ResultCache::bump);
     }
@@ -642,15 +652,11 @@ public final class MemoryService {
                                                 // The texts embedded for the user, its queries
                                                 // included, in every project of the forget.
                                                 embedder.forget(
-                                                        s ->
-                                                                s.tenantId().equals(tenant)
-                                                                        && s.environment()
-                                                                                .equals(environment)
-                                                                        && s.userId().equals(userId)
-                                                                        && (projectOrNull == null
-                                                                                || s.projectId()
-                                                                                        .equals(
-                                                                                                projectOrNull)));
+                                                        forgotten(
+                                                                tenant,
+                                                                environment,
+                                                                userId,
+                                                                projectOrNull));
                                                 return forgetCached(scopes)
                                                         .map(
                                                                 v ->
