@@ -27,7 +27,13 @@ public record ConfigKey<T>(
     }
 
     static ConfigKey<String> secret(String name, String env, String description) {
-        return new ConfigKey<>(name, env, "", true, description, s -> s);
+        return secret(name, env, description, s -> s);
+    }
+
+    /** A secret whose parser must not put the value in its message. */
+    static ConfigKey<String> secret(
+            String name, String env, String description, Function<String, String> parser) {
+        return new ConfigKey<>(name, env, "", true, description, parser);
     }
 
     ConfigKey<T> withEnv(String env) {

@@ -66,6 +66,12 @@ public final class ConfigKeys {
                     "4",
                     "partitions of topics Engram creates",
                     Parsers.intRange(1, 10_000));
+    public static final ConfigKey<Integer> KAFKA_REPLICATION_FACTOR =
+            ConfigKey.of(
+                    "kafka.replication_factor",
+                    "1",
+                    "copies of each partition of topics Engram creates (3 on a production cluster)",
+                    Parsers.intRange(1, Short.MAX_VALUE));
 
     public static final ConfigKey<String> OPENSEARCH_URL =
             ConfigKey.of(
@@ -239,7 +245,9 @@ public final class ConfigKeys {
             ConfigKey.secret(
                     "auth.bootstrap_key",
                     "ENGRAM_BOOTSTRAP_KEY",
-                    "admin API key created at start-up (local stack)");
+                    "admin API key registered at start-up (local stack) or by engram-serving"
+                            + " prepare",
+                    Parsers::apiKey);
     public static final ConfigKey<Integer> AUTH_KEY_CACHE_MS =
             ConfigKey.of(
                     "auth.key_cache_ms",
@@ -348,6 +356,7 @@ public final class ConfigKeys {
                     KAFKA_TURNS_TOPIC,
                     KAFKA_DLQ_TOPIC,
                     KAFKA_PARTITIONS,
+                    KAFKA_REPLICATION_FACTOR,
                     OPENSEARCH_URL,
                     OPENSEARCH_INDEX_PREFIX,
                     OPENSEARCH_SHARDS,

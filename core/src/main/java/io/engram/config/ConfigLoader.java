@@ -80,7 +80,8 @@ public final class ConfigLoader {
                         values.get(ConfigKeys.KAFKA_BOOTSTRAP_SERVERS),
                         values.get(ConfigKeys.KAFKA_TURNS_TOPIC),
                         values.get(ConfigKeys.KAFKA_DLQ_TOPIC),
-                        values.get(ConfigKeys.KAFKA_PARTITIONS)),
+                        values.get(ConfigKeys.KAFKA_PARTITIONS),
+                        values.get(ConfigKeys.KAFKA_REPLICATION_FACTOR)),
                 new EngramConfig.OpenSearch(
                         values.get(ConfigKeys.OPENSEARCH_URL),
                         values.get(ConfigKeys.OPENSEARCH_INDEX_PREFIX),

@@ -44,7 +44,11 @@ public record EngramConfig(
     }
 
     public record Kafka(
-            String bootstrapServers, String turnsTopic, String dlqTopic, int partitions) {}
+            String bootstrapServers,
+            String turnsTopic,
+            String dlqTopic,
+            int partitions,
+            int replicationFactor) {}
 
     public record OpenSearch(String url, String indexPrefix, int shards, int replicas) {}
 
@@ -167,7 +171,12 @@ public record EngramConfig(
                 home,
                 server,
                 new Postgres(postgresUrl, postgresUser, postgresPassword, postgres.poolSize()),
-                new Kafka(kafkaBootstrap, kafka.turnsTopic(), kafka.dlqTopic(), kafka.partitions()),
+                new Kafka(
+                        kafkaBootstrap,
+                        kafka.turnsTopic(),
+                        kafka.dlqTopic(),
+                        kafka.partitions(),
+                        kafka.replicationFactor()),
                 new OpenSearch(
                         openSearchUrl,
                         openSearch.indexPrefix(),

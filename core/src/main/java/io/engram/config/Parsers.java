@@ -1,5 +1,6 @@
 package io.engram.config;
 
+import io.engram.auth.ApiKeys;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.util.function.Function;
@@ -12,6 +13,21 @@ final class Parsers {
     private static final Pattern NAME = Pattern.compile("[a-z0-9][a-z0-9._-]{0,100}");
 
     private Parsers() {}
+
+    /**
+     * An API key as {@code ApiKeys.generate()} makes them, or empty; the message never repeats the
+     * key, a secret.
+     */
+    static String apiKey(String text) {
+        if (!text.isEmpty() && !ApiKeys.isWellFormed(text)) {
+            throw new IllegalArgumentException(
+                    "expected 'ek_' and 40 lower-case hex digits (e.g. ek_$(openssl rand -hex 20)),"
+                            + " got "
+                            + text.length()
+                            + " characters (not shown: a secret)");
+        }
+        return text;
+    }
 
     static Function<String, Integer> intRange(int min, int max) {
         return text -> {

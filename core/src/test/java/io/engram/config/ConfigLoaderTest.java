@@ -59,12 +59,28 @@ class ConfigLoaderTest {
                         Optional.empty(),
                         Map.of(
                                 "ENGRAM_KAFKA_BOOTSTRAP_SERVERS", "127.0.0.1:9092",
-                                "ENGRAM_BOOTSTRAP_KEY", "ek_secret",
+                                "ENGRAM_BOOTSTRAP_KEY", KEY,
                                 "ENGRAM_POSTGRES_PASSWORD", "pw"));
         assertThat(config.kafka().bootstrapServers()).isEqualTo("127.0.0.1:9092");
-        assertThat(config.auth().bootstrapKey()).contains("ek_secret");
+        assertThat(config.auth().bootstrapKey()).contains(KEY);
         assertThat(config.postgres().password()).isEqualTo("pw");
-        assertThat(config.toString()).doesNotContain("ek_secret").doesNotContain("password=pw");
+        assertThat(config.toString()).doesNotContain(KEY).doesNotContain("password=pw");
+    }
+
+    private static final String KEY = "ek_00112233445566778899aabbccddeeff00112233";
+
+    @Test
+    void aMalformedBootstrapKeyIsRefusedWithoutBeingShown() {
+        assertThatThrownBy(
+                        () ->
+                                ConfigLoader.load(
+                                        Optional.empty(),
+                                        Map.of("ENGRAM_BOOTSTRAP_KEY", "ek_my-secret-admin")))
+                .isInstanceOf(ConfigException.class)
+                .hasMessageContaining("'auth.bootstrap_key'")
+                .hasMessageContaining("ENGRAM_BOOTSTRAP_KEY")
+                .hasMessageContaining("expected 'ek_' and 40 lower-case hex digits")
+                .hasMessageNotContaining("my-secret");
     }
 
     @Test

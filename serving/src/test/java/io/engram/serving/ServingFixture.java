@@ -9,6 +9,7 @@ import io.engram.embedding.TestEmbedders;
 import io.engram.events.TopicBootstrap;
 import io.engram.services.PostgresServer;
 import io.engram.services.SharedServices;
+import io.engram.store.StorageBootstrap;
 import io.engram.store.opensearch.IndexBootstrap;
 import io.engram.store.opensearch.OpenSearchClient;
 import io.engram.store.postgres.SchemaMigrator;
@@ -19,12 +20,10 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.PreparedStatement;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.UUID;
 
 /** A serving tier on real services, with its own database, index and topic, and HTTP helpers. */
 final class ServingFixture implements AutoCloseable {
@@ -80,27 +79,10 @@ final class ServingFixture implements AutoCloseable {
     }
 
     /** Registers a key; returns the secret. */
-    String key(String tenant, String project, String environment, String... scopes)
-            throws Exception {
+    String key(String tenant, String project, String environment, String... scopes) {
         String key = ApiKeys.generate();
-        try (Connection c =
-                        java.sql.DriverManager.getConnection(
-                                config.postgres().url(),
-                                config.postgres().user(),
-                                config.postgres().password());
-                PreparedStatement st =
-                        c.prepareStatement(
-                                "insert into api_keys (id, key_prefix, key_hash, tenant_id, project_id, environment, scopes, name)"
-                                        + " values (?, ?, ?, ?, ?, ?, ?, 'test')")) {
-            st.setObject(1, UUID.randomUUID());
-            st.setString(2, ApiKeys.displayPrefix(key));
-            st.setString(3, ApiKeys.hash(key));
-            st.setString(4, tenant);
-            st.setString(5, project);
-            st.setString(6, environment);
-            st.setArray(7, c.createArrayOf("text", scopes));
-            st.executeUpdate();
-        }
+        StorageBootstrap.registerKey(
+                config.postgres(), key, tenant, project, environment, List.of(scopes), "test");
         return key;
     }
 

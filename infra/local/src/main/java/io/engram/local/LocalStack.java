@@ -1,7 +1,6 @@
 package io.engram.local;
 
 import io.engram.config.EngramConfig;
-import io.engram.events.TopicBootstrap;
 import io.engram.jobs.extraction.ExtractionSettings;
 import io.engram.jobs.maintenance.MaintenanceSettings;
 import io.engram.jobs.runtime.LocalFlinkCluster;
@@ -9,9 +8,7 @@ import io.engram.jobs.runtime.LocalJobs;
 import io.engram.jobs.runtime.MaintenanceScheduler;
 import io.engram.services.LocalServices;
 import io.engram.serving.ServingApp;
-import io.engram.store.opensearch.IndexBootstrap;
-import io.engram.store.opensearch.OpenSearchClient;
-import io.engram.store.postgres.SchemaMigrator;
+import io.engram.store.StorageBootstrap;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.channels.FileChannel;
@@ -107,11 +104,12 @@ public final class LocalStack implements AutoCloseable {
             prepareStorage(config);
 
             String apiKey = BootstrapKey.resolve(config.auth().bootstrapKey(), home);
-            BootstrapKey.register(
-                    config.postgres().url(),
-                    config.postgres().user(),
-                    config.postgres().password(),
-                    apiKey);
+            StorageBootstrap.registerAdminKey(
+                    config.postgres(),
+                    apiKey,
+                    BootstrapKey.TENANT,
+                    BootstrapKey.PROJECT,
+                    BootstrapKey.ENVIRONMENT);
 
             flink = LocalFlinkCluster.start(home.resolve("flink"), 4);
             LocalJobs.submitExtraction(
@@ -169,29 +167,7 @@ public final class LocalStack implements AutoCloseable {
 
     /** Migrates the schema and creates the topics and the index alias, if missing. */
     public static void prepareStorage(EngramConfig config) {
-        int migrations =
-                SchemaMigrator.migrate(
-                        config.postgres().url(),
-                        config.postgres().user(),
-                        config.postgres().password());
-        List<String> topics =
-                TopicBootstrap.ensure(
-                        config.kafka().bootstrapServers(),
-                        List.of(config.kafka().turnsTopic(), config.kafka().dlqTopic()),
-                        config.kafka().partitions(),
-                        (short) 1);
-        IndexBootstrap.Result index =
-                IndexBootstrap.ensure(
-                        new OpenSearchClient(config.openSearch().url(), Duration.ofSeconds(30)),
-                        config.memoryIndexAlias(),
-                        config.openSearch().shards(),
-                        config.openSearch().replicas());
-        LOG.info(
-                "storage ready: {} migration(s) applied, topics created {}, index {} ({})",
-                migrations,
-                topics,
-                index.index(),
-                index.created() ? "created" : "existing");
+        LOG.info("storage ready: {}", StorageBootstrap.prepare(config));
     }
 
     /**

@@ -3,10 +3,10 @@ package io.engram.local;
 import io.engram.config.ConfigException;
 import io.engram.config.ConfigLoader;
 import io.engram.config.EngramConfig;
+import io.engram.process.UntilStopped;
 import io.engram.services.ServiceStartException;
 import java.nio.file.Path;
 import java.util.Optional;
-import java.util.concurrent.CountDownLatch;
 
 /**
  * {@code engram-local [--config engram.yaml]}: starts the local stack, prints how to use it and
@@ -43,20 +43,9 @@ public final class LocalStackMain {
             System.exit(1);
             return;
         }
-        CountDownLatch stopped = new CountDownLatch(1);
-        Runtime.getRuntime()
-                .addShutdownHook(
-                        new Thread(
-                                () -> {
-                                    System.out.println("engram: stopping…");
-                                    stack.close();
-                                    System.out.println("engram: stopped");
-                                    stopped.countDown();
-                                },
-                                "engram-local-shutdown"));
         System.out.println(banner(stack));
         System.out.flush();
-        stopped.await();
+        UntilStopped.await("engram", stack);
     }
 
     static String banner(LocalStack stack) {
