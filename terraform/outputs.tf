@@ -1,0 +1,48 @@
+locals {
+  postgres_secret_arn = one(aws_db_instance.postgres.master_user_secret[*].secret_arn)
+
+  # What engram-serving and the Flink jobs read (ENGRAM_* variables); none of it is secret. The
+  # database password is ENGRAM_POSTGRES_PASSWORD, from the secret named by
+  # postgres_password_secret_arn.
+  engram_environment = {
+    ENGRAM_POSTGRES_URL             = "jdbc:postgresql://${aws_db_instance.postgres.address}:${aws_db_instance.postgres.port}/${aws_db_instance.postgres.db_name}"
+    ENGRAM_POSTGRES_USER            = aws_db_instance.postgres.username
+    ENGRAM_KAFKA_BOOTSTRAP_SERVERS  = aws_msk_cluster.this.bootstrap_brokers
+    ENGRAM_KAFKA_REPLICATION_FACTOR = tostring(min(3, var.kafka.brokers))
+    ENGRAM_KAFKA_PARTITIONS         = tostring(max(12, 4 * var.kafka.brokers))
+    ENGRAM_OPENSEARCH_URL           = "https://${aws_opensearch_domain.this.endpoint}"
+    ENGRAM_OPENSEARCH_SHARDS        = tostring(var.opensearch.instance_count)
+    ENGRAM_OPENSEARCH_REPLICAS      = "1"
+    ENGRAM_REDIS_URL                = "redis://${aws_elasticache_replication_group.redis.primary_endpoint_address}:6379"
+  }
+}
+
+output "engram_environment" {
+  description = "ENGRAM_* settings of engram-serving and the Flink jobs (put them in a ConfigMap)."
+  value       = local.engram_environment
+}
+
+output "postgres_password_secret_arn" {
+  description = "Secrets Manager secret (JSON with 'username' and 'password') of the database user: ENGRAM_POSTGRES_PASSWORD."
+  value       = local.postgres_secret_arn
+}
+
+output "flink_configuration" {
+  description = "Flink settings for the FlinkDeployment: where checkpoints and savepoints go (needs Flink's S3 file system plugin)."
+  value = {
+    "execution.checkpointing.dir"           = "s3://${aws_s3_bucket.checkpoints.bucket}/checkpoints"
+    "execution.checkpointing.savepoint-dir" = "s3://${aws_s3_bucket.checkpoints.bucket}/savepoints"
+  }
+}
+
+output "kubernetes" {
+  description = "The cluster, where the pods go, and the command that points kubectl at it."
+  value = {
+    cluster               = aws_eks_cluster.this.name
+    endpoint              = aws_eks_cluster.this.endpoint
+    namespace             = var.kubernetes_namespace
+    flink_service_account = var.flink_service_account
+    node_selector_key     = "engram.io/role"
+    kubeconfig_command    = "aws eks update-kubeconfig --region ${var.region} --name ${aws_eks_cluster.this.name}"
+  }
+}

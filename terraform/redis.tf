@@ -1,0 +1,42 @@
+# Redis: recall answers cached for 5 minutes and each user's cache generation. The answers expire;
+# the generations do not, and must outlive the answers cached against them, so when memory is
+# short Redis evicts only keys that expire (volatile-lru).
+
+resource "aws_elasticache_subnet_group" "redis" {
+  name       = "${var.name}-redis"
+  subnet_ids = aws_subnet.private[*].id
+}
+
+resource "aws_elasticache_parameter_group" "redis" {
+  name   = "${var.name}-redis${split(".", var.redis.engine_version)[0]}"
+  family = "redis${split(".", var.redis.engine_version)[0]}"
+
+  parameter {
+    name  = "maxmemory-policy"
+    value = "volatile-lru"
+  }
+}
+
+resource "aws_elasticache_replication_group" "redis" {
+  replication_group_id = "${var.name}-redis"
+  description          = "${var.name}: Engram caches and rate limits"
+  engine               = "redis"
+  engine_version       = var.redis.engine_version
+  node_type            = var.redis.node_type
+  port                 = 6379
+  num_cache_clusters   = 1 + var.redis.replicas
+  parameter_group_name = aws_elasticache_parameter_group.redis.name
+  subnet_group_name    = aws_elasticache_subnet_group.redis.name
+  security_group_ids   = [aws_security_group.data["redis"].id]
+
+  automatic_failover_enabled = var.redis.replicas > 0
+  multi_az_enabled           = var.redis.replicas > 0
+  at_rest_encryption_enabled = true
+  kms_key_id                 = aws_kms_key.data.arn
+  # Engram's clients speak plain Redis (see README "Known gaps"); reachable from the nodes only.
+  transit_encryption_enabled = false
+
+  snapshot_retention_limit   = 1
+  auto_minor_version_upgrade = true
+  apply_immediately          = false
+}
