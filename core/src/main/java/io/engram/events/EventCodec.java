@@ -28,7 +28,9 @@ public final class EventCodec {
         o.put("schema_version", ChatEvent.SCHEMA_VERSION);
         o.put("event_id", event.eventId());
         o.put("tenant_id", event.tenantId());
-        o.put("project_id", event.projectId());
+        if (!(event instanceof ForgetUserEvent f && f.allProjects())) {
+            o.put("project_id", event.projectId());
+        }
         o.put("environment", event.environment());
         o.put("user_id", event.userId());
         if (!(event instanceof ForgetUserEvent)) {
@@ -93,7 +95,8 @@ public final class EventCodec {
         String type = optionalText(node, "type").orElse("turn");
         String eventId = id(node, "event_id");
         String tenant = id(node, "tenant_id");
-        String project = id(node, "project_id");
+        boolean allProjects = type.equals("forget_user") && !node.has("project_id");
+        String project = allProjects ? ForgetUserEvent.ALL_PROJECTS : id(node, "project_id");
         String environment = id(node, "environment");
         String user = id(node, "user_id");
         Instant ts = timestamp(node, "ts");

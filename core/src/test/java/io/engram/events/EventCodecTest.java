@@ -52,6 +52,33 @@ class EventCodecTest {
     }
 
     @Test
+    void aForgetWithoutProjectCoversEveryProjectAndATurnStillNeedsOne() {
+        ForgetUserEvent everywhere =
+                new ForgetUserEvent(
+                        "e3",
+                        "t1",
+                        ForgetUserEvent.ALL_PROJECTS,
+                        "dev",
+                        "u1",
+                        Instant.parse("2026-03-15T12:00:00Z"));
+        ForgetUserEvent inOne = new ForgetUserEvent("e4", "t1", "p", "dev", "u1", everywhere.ts());
+        assertThat(new String(EventCodec.encode(everywhere), StandardCharsets.UTF_8))
+                .doesNotContain("project_id");
+        assertThat(EventCodec.parse(EventCodec.encode(everywhere)))
+                .isEqualTo(new ParseResult.Accepted(everywhere));
+        assertThat(everywhere.allProjects()).isTrue();
+        assertThat(EventCodec.parse(EventCodec.encode(inOne)))
+                .isEqualTo(new ParseResult.Accepted(inOne));
+        assertThat(inOne.allProjects()).isFalse();
+        assertRejected(
+                "{\"schema_version\":1,\"type\":\"forget_user\",\"event_id\":\"e5\","
+                        + "\"tenant_id\":\"t1\",\"project_id\":\"*\",\"environment\":\"dev\","
+                        + "\"user_id\":\"u1\",\"ts\":\"2026-03-15T12:00:00Z\"}",
+                "project_id: '*' must be");
+        assertRejected(VALID.replace("\"project_id\":\"p\",", ""), "project_id");
+    }
+
+    @Test
     void rejectsEachBadFieldWithItsName() {
         assertRejected("not json", "not valid JSON");
         assertRejected("[1,2]", "must be a JSON object");

@@ -369,16 +369,17 @@ public final class ApiVerticle extends VerticleBase {
     }
 
     /**
-     * Tells the extraction job to drop what it holds for the forgotten user, in every project the
-     * forget touched. The stores are already clean; a broker failure is reported, not fatal.
+     * Tells the extraction job to drop what it holds for the forgotten user: one notice per project
+     * the forget touched (the job's dedup state is kept per project) and, for a forget of every
+     * project, one notice for all of them, which also drops open sessions in projects where the
+     * user has no memory yet. The stores are already clean; a broker failure is reported, not
+     * fatal.
      */
     private Future<JsonObject> notifyWritePlane(
             Principal p, String user, JsonObject result, String project) {
         Set<String> projects = new HashSet<>();
         result.getJsonArray("projects", new JsonArray()).forEach(x -> projects.add((String) x));
-        if (project != null) {
-            projects.add(project);
-        }
+        projects.add(project == null ? io.engram.events.ForgetUserEvent.ALL_PROJECTS : project);
         List<io.engram.events.ChatEvent> notices = new ArrayList<>();
         for (String proj : projects) {
             notices.add(
@@ -389,9 +390,6 @@ public final class ApiVerticle extends VerticleBase {
                             p.environment(),
                             user,
                             Instant.now()));
-        }
-        if (notices.isEmpty()) {
-            return Future.succeededFuture(result.put("write_plane_notified", true));
         }
         return s.turns()
                 .send(notices)

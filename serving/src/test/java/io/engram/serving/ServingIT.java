@@ -9,6 +9,9 @@ import io.engram.dedup.UserMemories;
 import io.engram.embedding.CachingEmbedder;
 import io.engram.embedding.OnnxEmbedder;
 import io.engram.embedding.TestEmbedders;
+import io.engram.events.EventCodec;
+import io.engram.events.ForgetUserEvent;
+import io.engram.events.ParseResult;
 import io.engram.events.Role;
 import io.engram.extraction.CandidateFact;
 import io.engram.extraction.ConversationTurn;
@@ -32,8 +35,15 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+import org.apache.kafka.common.serialization.StringDeserializer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -348,6 +358,61 @@ class ServingIT {
                 f.call("GET", "/v1/memories/" + id + "?user_id=carol", acme, null);
         assertThat(own.status()).isEqualTo(200);
         assertThat(own.json().getString("content")).isEqualTo("Carol's locker code is 4312.");
+    }
+
+    @Test
+    void anAdminForgetOfEveryProjectTellsTheWritePlaneAboutEachAndAboutAll() throws Exception {
+        String acmeAdmin = f.key("acme", "default", "prod", "read", "write", "admin");
+        String support = f.key("acme", "support", "prod", "read", "write");
+        store(acme, "gail", "Gail runs a marathon every spring.");
+        store(support, "gail", "Gail's printer jams on double-sided pages.");
+
+        ServingFixture.Reply forget =
+                f.call("DELETE", "/v1/memories?user_id=gail", acmeAdmin, null);
+        assertThat(forget.status()).as(forget.raw()).isEqualTo(200);
+        assertThat(forget.json().getInteger("memories_deleted")).isEqualTo(2);
+        assertThat(forget.json().getBoolean("write_plane_notified")).isTrue();
+
+        // one per project with memories (the job's dedup state is per project) and one for all
+        // of them: open sessions in a project where she has no memory yet go too
+        assertThat(forgetNotices("gail"))
+                .extracting(ForgetUserEvent::projectId)
+                .containsExactlyInAnyOrder("default", "support", ForgetUserEvent.ALL_PROJECTS);
+    }
+
+    /** The forget notices of a user on the fixture's turns topic. */
+    private static List<ForgetUserEvent> forgetNotices(String user) {
+        List<ForgetUserEvent> out = new ArrayList<>();
+        try (KafkaConsumer<String, byte[]> consumer =
+                new KafkaConsumer<>(
+                        Map.of(
+                                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG,
+                                SharedServices.kafka().bootstrapServers()),
+                        new StringDeserializer(),
+                        new ByteArrayDeserializer())) {
+            List<TopicPartition> partitions =
+                    consumer.partitionsFor(f.config.kafka().turnsTopic()).stream()
+                            .map(i -> new TopicPartition(i.topic(), i.partition()))
+                            .toList();
+            consumer.assign(partitions);
+            consumer.seekToBeginning(partitions);
+            Map<TopicPartition, Long> end = consumer.endOffsets(partitions);
+            Await.until(
+                    Duration.ofSeconds(30),
+                    () -> {
+                        for (ConsumerRecord<String, byte[]> r :
+                                consumer.poll(Duration.ofMillis(200))) {
+                            if (EventCodec.parse(r.value()) instanceof ParseResult.Accepted a
+                                    && a.event() instanceof ForgetUserEvent notice
+                                    && notice.userId().equals(user)) {
+                                out.add(notice);
+                            }
+                        }
+                        return partitions.stream()
+                                .allMatch(tp -> consumer.position(tp) >= end.get(tp));
+                    });
+        }
+        return out;
     }
 
     @Test

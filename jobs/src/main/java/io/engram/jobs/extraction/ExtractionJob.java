@@ -158,11 +158,18 @@ public final class ExtractionJob {
                         .uid("event-time");
 
         // A forget notice drops the user's open session windows on every subtask and the user's
-        // dedup state.
+        // dedup state in its project. The dedup state is keyed by project: a notice for every
+        // project reaches it as one notice per project the user had memories in, which the
+        // serving tier sends along with it.
         DataStream<TurnRecord> notices =
                 timed.filter(turn -> turn.forgetUser).name("forget-notices").uid("forget-notices");
         DataStream<FactBatch> forgotten =
-                notices.map(FactBatch::forgetting).name("forget-to-dedup").uid("forget-to-dedup");
+                notices.filter(notice -> !notice.forgetsAllProjects())
+                        .name("forget-one-project")
+                        .uid("forget-one-project")
+                        .map(FactBatch::forgetting)
+                        .name("forget-to-dedup")
+                        .uid("forget-to-dedup");
 
         DataStream<WindowBatch> windows =
                 timed.filter(turn -> !turn.forgetUser)

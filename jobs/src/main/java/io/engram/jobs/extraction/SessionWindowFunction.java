@@ -26,10 +26,10 @@ import org.apache.flink.util.Collector;
  * state of the session, its timers included, is cleared when it ends.
  *
  * <p>Forget notices come in on the broadcast input: every open session of the forgotten user in
- * that project is dropped on every subtask, unextracted turns and context included, and for {@link
- * #FORGET_HORIZON} a turn of the user sent before the forget is dropped when it comes in later (it
- * may sit on another partition than the notice), so turns sent before a forget do not become
- * memories after it.
+ * that project (or in every project) is dropped on every subtask, unextracted turns and context
+ * included, and for {@link #FORGET_HORIZON} a turn of the user sent before the forget is dropped
+ * when it comes in later (it may sit on another partition than the notice), so turns sent before a
+ * forget do not become memories after it.
  */
 public class SessionWindowFunction
         extends KeyedBroadcastProcessFunction<String, TurnRecord, TurnRecord, WindowBatch> {
@@ -37,8 +37,8 @@ public class SessionWindowFunction
     private static final long serialVersionUID = 1L;
 
     /**
-     * The broadcast state: when each forgotten user (session key prefix: tenant, project,
-     * environment, user) was forgotten, epoch ms of the notice.
+     * The broadcast state: when each forgotten user (session key prefix: tenant, project or {@code
+     * *} for all, environment, user) was forgotten, epoch ms of the notice.
      */
     public static final MapStateDescriptor<String, Long> NOTICES =
             new MapStateDescriptor<>("forgotten-users", Types.STRING, Types.LONG);
@@ -124,7 +124,7 @@ public class SessionWindowFunction
         ctx.applyToKeyedState(
                 LAST_ARRIVAL,
                 (key, arrival) -> {
-                    if (key.startsWith(prefix)) {
+                    if (notice.covers(key)) {
                         clear();
                         forgottenSessions.inc();
                     }
@@ -134,8 +134,9 @@ public class SessionWindowFunction
     @Override
     public void processElement(TurnRecord turn, ReadOnlyContext ctx, Collector<WindowBatch> out)
             throws Exception {
-        if (TurnRecord.sentBefore(
-                turn.sentAt, ctx.getBroadcastState(NOTICES).get(turn.sessionKeyPrefix()))) {
+        var forgotten = ctx.getBroadcastState(NOTICES);
+        if (TurnRecord.sentBefore(turn.sentAt, forgotten.get(turn.sessionKeyPrefix()))
+                || TurnRecord.sentBefore(turn.sentAt, forgotten.get(turn.allProjectsPrefix()))) {
             forgottenTurns.inc();
             return;
         }

@@ -1,6 +1,7 @@
 package io.engram.jobs.extraction;
 
 import io.engram.events.ChatEvent;
+import io.engram.events.ForgetUserEvent;
 import io.engram.events.Role;
 import io.engram.events.TurnEvent;
 import io.engram.extraction.ConversationTurn;
@@ -20,7 +21,10 @@ public class TurnRecord {
     public String sessionId;
     public boolean sessionEnd;
 
-    /** The user was forgotten: not a turn, a notice for the dedup state. */
+    /**
+     * The user was forgotten: not a turn, a notice for the session windows and the dedup state
+     * ({@code projectId} {@link ForgetUserEvent#ALL_PROJECTS}: in every project).
+     */
     public boolean forgetUser;
 
     public String turnId;
@@ -45,7 +49,7 @@ public class TurnRecord {
         r.userId = event.userId();
         r.sessionId = event.sessionId();
         r.ts = event.ts();
-        if (event instanceof io.engram.events.ForgetUserEvent) {
+        if (event instanceof ForgetUserEvent) {
             r.forgetUser = true;
         } else if (event instanceof TurnEvent t) {
             r.turnId = t.turnId();
@@ -63,9 +67,39 @@ public class TurnRecord {
         return sessionKeyPrefix() + sessionId;
     }
 
-    /** What the session keys of this record's user in its project start with. */
+    /**
+     * What the session keys of this record's user in its project start with; for a forget of every
+     * project, the key its notice is kept under.
+     */
     public String sessionKeyPrefix() {
-        return tenantId + "/" + projectId + "/" + environment + "/" + userId + "/";
+        return prefix(projectId);
+    }
+
+    /** The key a forget of this record's user in every project is kept under. */
+    public String allProjectsPrefix() {
+        return prefix(ForgetUserEvent.ALL_PROJECTS);
+    }
+
+    private String prefix(String project) {
+        return tenantId + "/" + project + "/" + environment + "/" + userId + "/";
+    }
+
+    /** A forget notice that covers every project of its tenant and environment. */
+    public boolean forgetsAllProjects() {
+        return forgetUser && ForgetUserEvent.ALL_PROJECTS.equals(projectId);
+    }
+
+    /** Whether this forget notice covers the session of {@code sessionKey}. */
+    public boolean covers(String sessionKey) {
+        if (!forgetsAllProjects()) {
+            return sessionKey.startsWith(sessionKeyPrefix());
+        }
+        // tenant/project/environment/user/session; ids never contain a slash
+        String[] parts = sessionKey.split("/", 5);
+        return parts.length == 5
+                && parts[0].equals(tenantId)
+                && parts[2].equals(environment)
+                && parts[3].equals(userId);
     }
 
     /**

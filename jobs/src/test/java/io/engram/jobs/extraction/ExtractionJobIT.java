@@ -67,6 +67,7 @@ class ExtractionJobIT {
     private static final Scope ALICE = new Scope("acme", "default", "dev", "alice");
     private static final Scope BOB = new Scope("acme", "default", "dev", "bob");
     private static final Scope CARL = new Scope("acme", "default", "dev", "carl");
+    private static final Scope DANA = new Scope("acme", "beta", "dev", "dana");
 
     private static PostgresServer postgres;
     private static String jdbcUrl;
@@ -174,6 +175,24 @@ class ExtractionJobIT {
         events.add(
                 new ForgetUserEvent(
                         "e-carl-forget", "acme", "default", "dev", "carl", s2.plusSeconds(30)));
+        // Dana is forgotten in every project (an admin forget without project_id) while her turn
+        // waits in a project where she has no memory yet.
+        events.add(
+                turn(
+                        DANA,
+                        "d1",
+                        "d1-1",
+                        Role.USER,
+                        "My budget for the Hawaii trip is $9,000.",
+                        s2));
+        events.add(
+                new ForgetUserEvent(
+                        "e-dana-forget",
+                        "acme",
+                        ForgetUserEvent.ALL_PROJECTS,
+                        "dev",
+                        "dana",
+                        s2.plusSeconds(30)));
         events.add(
                 turn(BOB, "b1", "b1-1", Role.USER, "My budget for the Hawaii trip is $3,000.", s2));
         events.add(
@@ -338,6 +357,7 @@ class ExtractionJobIT {
     @Order(2)
     void turnsSentBeforeAForgetNeverBecomeMemories() throws Exception {
         assertThat(count("select count(*) from memories where user_id = 'carl'")).isZero();
+        assertThat(count("select count(*) from memories where user_id = 'dana'")).isZero();
     }
 
     @Test

@@ -2,6 +2,7 @@ package io.engram.jobs.extraction;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.engram.events.ForgetUserEvent;
 import io.engram.events.Role;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -263,5 +264,51 @@ class SessionWindowFunctionTest {
         assertThat(output().stream().map(b -> b.projectId + "/" + b.sessionId))
                 .containsExactlyInAnyOrder("support/s3", "default/s2");
         assertThat(output()).flatExtracting(b -> ids(b.sessionTurns)).doesNotContain("s1-t1");
+    }
+
+    @Test
+    void aForgetOfEveryProjectDropsTheUsersSessionsInAllOfThemAndLateTurnsInAnyOfThem()
+            throws Exception {
+        harness.setProcessingTime(1_000);
+        send(turn("alice", "default", "s1", 1, T0.plusSeconds(1)));
+        send(turn("alice", "support", "s2", 1, T0.plusSeconds(2)));
+        send(turn("alicea", "support", "s3", 1, T0.plusSeconds(3)));
+        send(turn("bob", "default", "s4", 1, T0.plusSeconds(4)));
+        TurnRecord otherEnvironment = turn("alice", "default", "s5", 1, T0.plusSeconds(5));
+        otherEnvironment.environment = "prod";
+        send(otherEnvironment);
+
+        TurnRecord forget = turn("alice", ForgetUserEvent.ALL_PROJECTS, "-", 0, T0.plusSeconds(10));
+        forget.forgetUser = true;
+        forget.sentAt = 5_000;
+        harness.processBroadcastElement(forget, T0.plusSeconds(10).toEpochMilli());
+
+        // sent before the forget, read after it, in a project the user never had a session in
+        TurnRecord late = turn("alice", "billing", "s6", 1, T0);
+        late.sentAt = 4_000;
+        send(late);
+        TurnRecord after = turn("alice", "billing", "s7", 1, T0.plusSeconds(20));
+        after.sentAt = 6_000;
+        send(after);
+        harness.setProcessingTime(1_000 + GAP);
+        harness.watermark(Long.MAX_VALUE);
+
+        assertThat(
+                        output().stream()
+                                .map(
+                                        b ->
+                                                b.userId
+                                                        + "/"
+                                                        + b.projectId
+                                                        + "/"
+                                                        + b.environment
+                                                        + "/"
+                                                        + b.sessionId))
+                .containsExactlyInAnyOrder(
+                        "alicea/support/dev/s3",
+                        "bob/default/dev/s4",
+                        "alice/default/prod/s5",
+                        "alice/billing/dev/s7");
+        assertThat(keyedStateEntries()).isZero();
     }
 }
