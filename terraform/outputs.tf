@@ -1,11 +1,14 @@
 locals {
+  # RDS for PostgreSQL 15 refuses connections without TLS (rds.force_ssl defaults to 1).
+  postgres_tls = var.postgres_ca_bundle_path == "" ? "sslmode=require" : "sslmode=verify-full&sslrootcert=${var.postgres_ca_bundle_path}"
+
   postgres_secret_arn = one(aws_db_instance.postgres.master_user_secret[*].secret_arn)
 
   # What engram-serving and the Flink jobs read (ENGRAM_* variables); none of it is secret. The
   # database password is ENGRAM_POSTGRES_PASSWORD, from the secret named by
   # postgres_password_secret_arn.
   engram_environment = {
-    ENGRAM_POSTGRES_URL             = "jdbc:postgresql://${aws_db_instance.postgres.address}:${aws_db_instance.postgres.port}/${aws_db_instance.postgres.db_name}"
+    ENGRAM_POSTGRES_URL             = "jdbc:postgresql://${aws_db_instance.postgres.address}:${aws_db_instance.postgres.port}/${aws_db_instance.postgres.db_name}?${local.postgres_tls}"
     ENGRAM_POSTGRES_USER            = aws_db_instance.postgres.username
     ENGRAM_KAFKA_BOOTSTRAP_SERVERS  = aws_msk_cluster.this.bootstrap_brokers
     ENGRAM_KAFKA_REPLICATION_FACTOR = tostring(min(3, var.kafka.brokers))

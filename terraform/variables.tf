@@ -147,6 +147,17 @@ variable "postgres" {
   }
 }
 
+variable "postgres_ca_bundle_path" {
+  description = "Where the pods find the RDS CA bundle (PEM, https://truststore.pki.rds.amazonaws.com/global/global-bundle.pem): set, Engram checks the database's certificate and name (sslmode=verify-full); empty, the connection is encrypted without that check (sslmode=require)."
+  type        = string
+  default     = ""
+
+  validation {
+    condition     = var.postgres_ca_bundle_path == "" || startswith(var.postgres_ca_bundle_path, "/")
+    error_message = "postgres_ca_bundle_path must be an absolute path inside the pods, or empty."
+  }
+}
+
 # --- OpenSearch (vectors + BM25) ---
 
 variable "opensearch" {

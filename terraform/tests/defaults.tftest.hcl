@@ -118,7 +118,7 @@ run "outputs_are_what_engram_reads" {
   assert {
     condition = (
       startswith(output.engram_environment.ENGRAM_POSTGRES_URL, "jdbc:postgresql://") &&
-      endswith(output.engram_environment.ENGRAM_POSTGRES_URL, "/engram") &&
+      endswith(output.engram_environment.ENGRAM_POSTGRES_URL, "/engram?sslmode=require") &&
       startswith(output.engram_environment.ENGRAM_OPENSEARCH_URL, "https://") &&
       startswith(output.engram_environment.ENGRAM_REDIS_URL, "redis://") &&
       endswith(output.engram_environment.ENGRAM_REDIS_URL, ":6379") &&
@@ -134,6 +134,19 @@ run "outputs_are_what_engram_reads" {
   assert {
     condition     = startswith(output.flink_configuration["execution.checkpointing.dir"], "s3://")
     error_message = "checkpoints go to the bucket"
+  }
+}
+
+run "with_the_rds_ca_bundle_engram_checks_the_database_certificate" {
+  command = apply
+
+  variables {
+    postgres_ca_bundle_path = "/etc/engram/rds-global-bundle.pem"
+  }
+
+  assert {
+    condition     = endswith(output.engram_environment.ENGRAM_POSTGRES_URL, "/engram?sslmode=verify-full&sslrootcert=/etc/engram/rds-global-bundle.pem")
+    error_message = "with a CA bundle the URL asks for verify-full against it"
   }
 }
 

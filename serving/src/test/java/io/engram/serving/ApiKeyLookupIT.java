@@ -6,6 +6,7 @@ import io.engram.services.Await;
 import io.engram.services.SharedServices;
 import io.engram.serving.auth.ApiKeyAuthenticator;
 import io.engram.serving.auth.Principal;
+import io.engram.serving.store.PostgresOptions;
 import io.vertx.core.Context;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
@@ -35,7 +36,7 @@ class ApiKeyLookupIT {
             Vertx vertx = Vertx.vertx();
             Pool pool =
                     PgBuilder.pool()
-                            .connectingTo(ServingApp.pgOptions(f.config.postgres()))
+                            .connectingTo(PostgresOptions.of(f.config.postgres()))
                             .using(vertx)
                             .build();
             try (Connection lock = connect(f);

@@ -50,6 +50,24 @@ public final class PostgresServer implements AutoCloseable {
      */
     public static PostgresServer start(
             Path dir, int preferredPort, String database, boolean durable) {
+        return start(dir, preferredPort, database, durable, null);
+    }
+
+    /**
+     * A throwaway cluster that also accepts TLS, with {@code tls} as its certificate and key
+     * (clients that ask for TLS get it; others still connect without).
+     */
+    public static PostgresServer startWithTls(
+            Path dir, String database, SelfSignedCertificate tls) {
+        return start(dir, 0, database, false, tls);
+    }
+
+    private static PostgresServer start(
+            Path dir,
+            int preferredPort,
+            String database,
+            boolean durable,
+            SelfSignedCertificate tls) {
         Path bin = findBinaries();
         Path data = dir.resolve("data");
         String password = initialise(bin, dir, data);
@@ -66,6 +84,13 @@ public final class PostgresServer implements AutoCloseable {
                             "-c", "unix_socket_directories=",
                             "-c", "max_connections=200",
                             "-c", "logging_collector=off"));
+            if (tls != null) {
+                command.addAll(
+                        List.of(
+                                "-c", "ssl=on",
+                                "-c", "ssl_cert_file=" + tls.certificate(),
+                                "-c", "ssl_key_file=" + tls.privateKey()));
+            }
             if (!durable) {
                 command.addAll(
                         List.of(
