@@ -40,12 +40,14 @@ resource "aws_msk_cluster" "this" {
     encryption_at_rest_kms_key_arn = aws_kms_key.data.arn
 
     encryption_in_transit {
-      # TLS on 9094 for clients that can use it; Engram's connect in plain text on 9092.
-      client_broker = "TLS_PLAINTEXT"
+      # TLS only, on 9094 (ENGRAM_KAFKA_SECURITY_PROTOCOL=SSL; the JVM trusts MSK's certificates).
+      client_broker = "TLS"
       in_cluster    = true
     }
   }
 
+  # Who may connect is decided by the network (private subnets, a security group that admits
+  # the nodes only); Engram's clients do not authenticate to Kafka (no mTLS, SASL or IAM).
   client_authentication {
     unauthenticated = true
   }

@@ -10,7 +10,8 @@ locals {
   engram_environment = {
     ENGRAM_POSTGRES_URL             = "jdbc:postgresql://${aws_db_instance.postgres.address}:${aws_db_instance.postgres.port}/${aws_db_instance.postgres.db_name}?${local.postgres_tls}"
     ENGRAM_POSTGRES_USER            = aws_db_instance.postgres.username
-    ENGRAM_KAFKA_BOOTSTRAP_SERVERS  = aws_msk_cluster.this.bootstrap_brokers
+    ENGRAM_KAFKA_BOOTSTRAP_SERVERS  = aws_msk_cluster.this.bootstrap_brokers_tls
+    ENGRAM_KAFKA_SECURITY_PROTOCOL  = "SSL"
     ENGRAM_KAFKA_REPLICATION_FACTOR = tostring(min(3, var.kafka.brokers))
     ENGRAM_KAFKA_PARTITIONS         = tostring(max(12, 4 * var.kafka.brokers))
     ENGRAM_OPENSEARCH_URL           = "https://${aws_opensearch_domain.this.endpoint}"

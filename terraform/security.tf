@@ -17,7 +17,7 @@ locals {
   data_ports = {
     postgres   = [5432]
     opensearch = [443]
-    kafka      = [9092, 9094]
+    kafka      = [9094]
     redis      = [6379]
   }
   data_rules = merge([

@@ -50,7 +50,7 @@ run "defaults_keep_data_private_and_encrypted" {
   }
   assert {
     condition = (
-      length(aws_vpc_security_group_ingress_rule.data_from_nodes) == 5 &&
+      length(aws_vpc_security_group_ingress_rule.data_from_nodes) == 4 &&
       alltrue([for r in aws_vpc_security_group_ingress_rule.data_from_nodes : r.cidr_ipv4 == null && r.cidr_ipv6 == null])
     )
     error_message = "each data service admits the Kubernetes nodes' security group only, on its own ports"
@@ -81,9 +81,10 @@ run "defaults_keep_data_private_and_encrypted" {
     condition = (
       strcontains(aws_msk_configuration.this.server_properties, "log.message.timestamp.type=LogAppendTime") &&
       strcontains(aws_msk_configuration.this.server_properties, "min.insync.replicas=2") &&
-      aws_msk_cluster.this.encryption_info[0].encryption_in_transit[0].in_cluster
+      aws_msk_cluster.this.encryption_info[0].encryption_in_transit[0].in_cluster &&
+      aws_msk_cluster.this.encryption_info[0].encryption_in_transit[0].client_broker == "TLS"
     )
-    error_message = "Kafka stamps records with the append time (the job's forget relies on it) and acknowledges two copies"
+    error_message = "Kafka stamps records with the append time (the job's forget relies on it), acknowledges two copies and speaks TLS only"
   }
   assert {
     condition = (
@@ -123,6 +124,7 @@ run "outputs_are_what_engram_reads" {
       startswith(output.engram_environment.ENGRAM_REDIS_URL, "redis://") &&
       endswith(output.engram_environment.ENGRAM_REDIS_URL, ":6379") &&
       output.engram_environment.ENGRAM_KAFKA_REPLICATION_FACTOR == "3" &&
+      output.engram_environment.ENGRAM_KAFKA_SECURITY_PROTOCOL == "SSL" &&
       output.engram_environment.ENGRAM_POSTGRES_USER == "engram"
     )
     error_message = "the ENGRAM_* settings have the forms Engram's configuration accepts"

@@ -73,6 +73,20 @@ public final class ConfigKeys {
                     "copies of each partition of topics Engram creates (3 on a production cluster)",
                     Parsers.intRange(1, Short.MAX_VALUE));
 
+    public static final ConfigKey<String> KAFKA_SECURITY_PROTOCOL =
+            ConfigKey.of(
+                    "kafka.security_protocol",
+                    "PLAINTEXT",
+                    "PLAINTEXT, or SSL: every Kafka client of both planes speaks TLS to the brokers",
+                    Parsers.oneOf("PLAINTEXT", "SSL"));
+    public static final ConfigKey<String> KAFKA_SSL_TRUSTSTORE =
+            ConfigKey.of(
+                    "kafka.ssl_truststore",
+                    "",
+                    "PEM file of the CAs the brokers' certificates must chain to (with SSL);"
+                            + " empty: the JVM's own, which trusts MSK's",
+                    Parsers::text);
+
     public static final ConfigKey<String> OPENSEARCH_URL =
             ConfigKey.of(
                     "opensearch.url",
@@ -357,6 +371,8 @@ public final class ConfigKeys {
                     KAFKA_DLQ_TOPIC,
                     KAFKA_PARTITIONS,
                     KAFKA_REPLICATION_FACTOR,
+                    KAFKA_SECURITY_PROTOCOL,
+                    KAFKA_SSL_TRUSTSTORE,
                     OPENSEARCH_URL,
                     OPENSEARCH_INDEX_PREFIX,
                     OPENSEARCH_SHARDS,

@@ -81,7 +81,9 @@ public final class ConfigLoader {
                         values.get(ConfigKeys.KAFKA_TURNS_TOPIC),
                         values.get(ConfigKeys.KAFKA_DLQ_TOPIC),
                         values.get(ConfigKeys.KAFKA_PARTITIONS),
-                        values.get(ConfigKeys.KAFKA_REPLICATION_FACTOR)),
+                        values.get(ConfigKeys.KAFKA_REPLICATION_FACTOR),
+                        values.get(ConfigKeys.KAFKA_SECURITY_PROTOCOL),
+                        values.get(ConfigKeys.KAFKA_SSL_TRUSTSTORE)),
                 new EngramConfig.OpenSearch(
                         values.get(ConfigKeys.OPENSEARCH_URL),
                         values.get(ConfigKeys.OPENSEARCH_INDEX_PREFIX),

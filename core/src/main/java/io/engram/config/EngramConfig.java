@@ -1,6 +1,7 @@
 package io.engram.config;
 
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 
@@ -43,12 +44,39 @@ public record EngramConfig(
         }
     }
 
+    /**
+     * The brokers and how to reach them ({@code securityProtocol} PLAINTEXT or SSL, {@code
+     * sslTruststore} a PEM file of CAs or empty for the JVM's), and the topics Engram uses.
+     */
     public record Kafka(
             String bootstrapServers,
             String turnsTopic,
             String dlqTopic,
             int partitions,
-            int replicationFactor) {}
+            int replicationFactor,
+            String securityProtocol,
+            String sslTruststore) {
+
+        /** Client settings every Kafka client of Engram adds to its own: TLS, when configured. */
+        public Map<String, String> security() {
+            Map<String, String> out = new LinkedHashMap<>();
+            if (!securityProtocol.equals("PLAINTEXT")) {
+                out.put("security.protocol", securityProtocol);
+                if (!sslTruststore.isEmpty()) {
+                    out.put("ssl.truststore.type", "PEM");
+                    out.put("ssl.truststore.location", sslTruststore);
+                }
+            }
+            return out;
+        }
+
+        /** {@link #security()} and the bootstrap servers: enough for an admin client. */
+        public Map<String, Object> clientProperties() {
+            Map<String, Object> out = new LinkedHashMap<>(security());
+            out.put("bootstrap.servers", bootstrapServers);
+            return out;
+        }
+    }
 
     public record OpenSearch(String url, String indexPrefix, int shards, int replicas) {}
 
@@ -176,7 +204,9 @@ public record EngramConfig(
                         kafka.turnsTopic(),
                         kafka.dlqTopic(),
                         kafka.partitions(),
-                        kafka.replicationFactor()),
+                        kafka.replicationFactor(),
+                        kafka.securityProtocol(),
+                        kafka.sslTruststore()),
                 new OpenSearch(
                         openSearchUrl,
                         openSearch.indexPrefix(),

@@ -29,6 +29,18 @@ final class Parsers {
         return text;
     }
 
+    static Function<String, String> oneOf(String... values) {
+        return text -> {
+            for (String v : values) {
+                if (v.equals(text.trim())) {
+                    return v;
+                }
+            }
+            throw new IllegalArgumentException(
+                    "expected one of " + String.join(", ", values) + ", got '" + text + "'");
+        };
+    }
+
     static Function<String, Integer> intRange(int min, int max) {
         return text -> {
             int value;

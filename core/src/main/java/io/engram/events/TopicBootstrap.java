@@ -38,13 +38,20 @@ public final class TopicBootstrap {
      */
     public static List<String> ensure(
             String bootstrapServers, List<String> topics, int partitions, short replication) {
-        try (Admin admin =
-                Admin.create(
-                        Map.of(
-                                AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG,
-                                bootstrapServers,
-                                AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG,
-                                30_000))) {
+        return ensure(
+                Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers),
+                topics,
+                partitions,
+                replication);
+    }
+
+    /** As above, with the admin client's settings (bootstrap servers, TLS). */
+    public static List<String> ensure(
+            Map<String, Object> client, List<String> topics, int partitions, short replication) {
+        Map<String, Object> settings = new HashMap<>(client);
+        settings.put(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, 30_000);
+        Object bootstrapServers = client.get(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG);
+        try (Admin admin = Admin.create(settings)) {
             Set<String> existing = admin.listTopics().names().get(30, TimeUnit.SECONDS);
             List<String> missing = topics.stream().filter(t -> !existing.contains(t)).toList();
             appendTimeOn(admin, topics.stream().filter(existing::contains).toList());

@@ -48,7 +48,7 @@ public final class StorageBootstrap {
                         config.postgres().password());
         List<String> topics =
                 TopicBootstrap.ensure(
-                        config.kafka().bootstrapServers(),
+                        config.kafka().clientProperties(),
                         List.of(config.kafka().turnsTopic(), config.kafka().dlqTopic()),
                         config.kafka().partitions(),
                         (short) config.kafka().replicationFactor());

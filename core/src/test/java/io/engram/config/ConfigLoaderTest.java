@@ -70,6 +70,33 @@ class ConfigLoaderTest {
     private static final String KEY = "ek_00112233445566778899aabbccddeeff00112233";
 
     @Test
+    void kafkaTlsSettingsBecomeClientProperties() {
+        EngramConfig.Kafka plain = ConfigLoader.load(Optional.empty(), Map.of()).kafka();
+        assertThat(plain.security()).isEmpty();
+        EngramConfig.Kafka tls =
+                ConfigLoader.load(
+                                Optional.empty(),
+                                Map.of(
+                                        "ENGRAM_KAFKA_BOOTSTRAP_SERVERS", "b1:9094",
+                                        "ENGRAM_KAFKA_SECURITY_PROTOCOL", "SSL",
+                                        "ENGRAM_KAFKA_SSL_TRUSTSTORE", "/etc/engram/ca.pem"))
+                        .kafka();
+        assertThat(tls.clientProperties())
+                .containsEntry("bootstrap.servers", "b1:9094")
+                .containsEntry("security.protocol", "SSL")
+                .containsEntry("ssl.truststore.type", "PEM")
+                .containsEntry("ssl.truststore.location", "/etc/engram/ca.pem");
+        assertThatThrownBy(
+                        () ->
+                                ConfigLoader.load(
+                                        Optional.empty(),
+                                        Map.of("ENGRAM_KAFKA_SECURITY_PROTOCOL", "TLS")))
+                .isInstanceOf(ConfigException.class)
+                .hasMessageContaining("'kafka.security_protocol'")
+                .hasMessageContaining("expected one of PLAINTEXT, SSL, got 'TLS'");
+    }
+
+    @Test
     void aMalformedBootstrapKeyIsRefusedWithoutBeingShown() {
         assertThatThrownBy(
                         () ->

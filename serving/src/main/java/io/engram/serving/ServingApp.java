@@ -48,6 +48,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -127,13 +128,10 @@ public final class ServingApp implements AutoCloseable {
         Redis redis =
                 Redis.createClient(
                         vertx, new RedisOptions().setConnectionString(config.redis().url()));
-        Admin kafkaAdmin =
-                Admin.create(
-                        Map.of(
-                                AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG,
-                                        config.kafka().bootstrapServers(),
-                                AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, 2000,
-                                AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, 3000));
+        Map<String, Object> adminSettings = new HashMap<>(config.kafka().clientProperties());
+        adminSettings.put(AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, 2000);
+        adminSettings.put(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, 3000);
+        Admin kafkaAdmin = Admin.create(adminSettings);
         OpenSearchClient indexWriter =
                 new OpenSearchClient(config.openSearch().url(), Duration.ofSeconds(3));
         OpenSearchHttp openSearch = new OpenSearchHttp(vertx, config.openSearch().url(), 3000, 32);
@@ -230,7 +228,7 @@ public final class ServingApp implements AutoCloseable {
                         Optional.of(cache));
         TurnIngest turns =
                 new TurnIngest(
-                        vertx, config.kafka().bootstrapServers(), config.kafka().turnsTopic());
+                        vertx, config.kafka().clientProperties(), config.kafka().turnsTopic());
         ApiKeyAuthenticator authenticator =
                 new ApiKeyAuthenticator(postgres, config.auth().keyCacheMs(), 1000);
 

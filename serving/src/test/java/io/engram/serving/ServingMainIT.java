@@ -5,7 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.engram.auth.ApiKeys;
 import io.engram.embedding.TestEmbedders;
 import io.engram.services.Await;
+import io.engram.services.KafkaBroker;
 import io.engram.services.PostgresServer;
+import io.engram.services.SelfSignedCertificate;
 import io.engram.services.SharedServices;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
@@ -41,7 +43,7 @@ class ServingMainIT {
     private static final Path JAR = Path.of(System.getProperty("engram.serving.jar", "missing"));
     private static final Pattern LISTENING = Pattern.compile("listening on [^:]+:(\\d+)");
 
-    private final HttpClient http = HttpClient.newHttpClient();
+    private static final HttpClient http = HttpClient.newHttpClient();
 
     /** A running {@code java -jar}, its output lines collected as they come. */
     private record Run(Process process, List<String> lines) {
@@ -105,36 +107,16 @@ class ServingMainIT {
     @Test
     void preparesEmptyStoresServesWithTheBootstrapKeyAndStopsCleanlyOnSigterm() throws Exception {
         PostgresServer pg = SharedServices.postgres();
-        try (Connection c = pg.connect("engram")) {
-            c.createStatement().execute("create database serving_main");
-        }
         String key = ApiKeys.generate();
-        Map<String, String> env = new HashMap<>();
-        env.put("ENGRAM_HOME", Files.createTempDirectory("engram-main").toString());
-        env.put("ENGRAM_PORT", "0");
-        env.put("ENGRAM_EMBEDDING_MODEL_DIR", TestEmbedders.MODEL_DIR.toString());
-        env.put("ENGRAM_POSTGRES_URL", pg.jdbcUrl("serving_main"));
-        env.put("ENGRAM_POSTGRES_USER", pg.user());
-        env.put("ENGRAM_POSTGRES_PASSWORD", pg.password());
+        Map<String, String> env = environment("serving_main", key);
         env.put("ENGRAM_KAFKA_BOOTSTRAP_SERVERS", SharedServices.kafka().bootstrapServers());
-        env.put("ENGRAM_KAFKA_TURNS_TOPIC", "turns.serving_main");
-        env.put("ENGRAM_KAFKA_DLQ_TOPIC", "turns.serving_main.dlq");
-        env.put("ENGRAM_OPENSEARCH_URL", SharedServices.openSearch().url());
-        env.put("ENGRAM_OPENSEARCH_INDEX_PREFIX", "mem-serving-main");
-        env.put("ENGRAM_REDIS_URL", SharedServices.redis().url());
-        env.put("ENGRAM_BOOTSTRAP_KEY", key);
 
         Run serve = Run.start(env, "serve", "--prepare");
         try {
-            Await.until(
-                    Duration.ofSeconds(90),
-                    () -> !serve.process().isAlive() || LISTENING.matcher(serve.output()).find());
-            Matcher m = LISTENING.matcher(serve.output());
-            assertThat(m.find()).as(serve.output()).isTrue();
+            String base = awaitListening(serve);
             assertThat(serve.output())
                     .contains("storage ready:")
                     .contains("index mem-serving-main");
-            String base = "http://127.0.0.1:" + m.group(1);
 
             assertThat(call("GET", base + "/health/ready", null, null).statusCode()).isEqualTo(200);
             HttpResponse<String> stored =
@@ -181,7 +163,85 @@ class ServingMainIT {
                 .contains("(existing)");
     }
 
-    private HttpResponse<String> call(String method, String url, String key, JsonObject body)
+    @Test
+    void speaksTlsToABrokerThatOnlySpeaksTls() throws Exception {
+        Path dir = Files.createTempDirectory("engram-main-tls");
+        SelfSignedCertificate tls = SelfSignedCertificate.create(dir.resolve("tls"), "broker");
+        try (KafkaBroker broker = KafkaBroker.startWithTls(dir.resolve("kafka"), "256m", tls)) {
+            String key = ApiKeys.generate();
+            Map<String, String> env = environment("serving_main_tls", key);
+            env.put("ENGRAM_KAFKA_BOOTSTRAP_SERVERS", broker.tlsBootstrapServers());
+            env.put("ENGRAM_KAFKA_SECURITY_PROTOCOL", "SSL");
+            env.put("ENGRAM_KAFKA_SSL_TRUSTSTORE", tls.certificate().toString());
+
+            Run serve = Run.start(env, "serve", "--prepare");
+            try {
+                String base = awaitListening(serve);
+                assertThat(serve.output())
+                        .contains(
+                                "topics created [turns.serving_main_tls, turns.serving_main_tls.dlq]");
+                HttpResponse<String> accepted =
+                        call(
+                                "POST",
+                                base + "/v1/turns",
+                                key,
+                                new JsonObject()
+                                        .put("user_id", "zoe")
+                                        .put("session_id", "s1")
+                                        .put(
+                                                "turns",
+                                                new JsonArray()
+                                                        .add(
+                                                                new JsonObject()
+                                                                        .put("turn_id", "t1")
+                                                                        .put("role", "user")
+                                                                        .put(
+                                                                                "content",
+                                                                                "Zoe moved to Bristol."))));
+                assertThat(accepted.statusCode()).as(accepted.body()).isEqualTo(202);
+                assertThat(call("GET", base + "/health/ready", null, null).body())
+                        .contains("\"kafka\":{\"status\":\"up\"");
+            } finally {
+                serve.process().toHandle().destroy();
+            }
+            assertThat(serve.exit()).as(serve.output()).isEqualTo(143);
+        }
+    }
+
+    /** Settings of a serving process on the shared services, with a database of its own. */
+    private static Map<String, String> environment(String database, String bootstrapKey)
+            throws Exception {
+        PostgresServer pg = SharedServices.postgres();
+        try (Connection c = pg.connect("engram")) {
+            c.createStatement().execute("create database " + database);
+        }
+        Map<String, String> env = new HashMap<>();
+        env.put("ENGRAM_HOME", Files.createTempDirectory("engram-main").toString());
+        env.put("ENGRAM_PORT", "0");
+        env.put("ENGRAM_EMBEDDING_MODEL_DIR", TestEmbedders.MODEL_DIR.toString());
+        env.put("ENGRAM_POSTGRES_URL", pg.jdbcUrl(database));
+        env.put("ENGRAM_POSTGRES_USER", pg.user());
+        env.put("ENGRAM_POSTGRES_PASSWORD", pg.password());
+        env.put("ENGRAM_KAFKA_TURNS_TOPIC", "turns." + database);
+        env.put("ENGRAM_KAFKA_DLQ_TOPIC", "turns." + database + ".dlq");
+        env.put("ENGRAM_OPENSEARCH_URL", SharedServices.openSearch().url());
+        env.put("ENGRAM_OPENSEARCH_INDEX_PREFIX", "mem-" + database.replace('_', '-'));
+        env.put("ENGRAM_REDIS_URL", SharedServices.redis().url());
+        env.put("ENGRAM_BOOTSTRAP_KEY", bootstrapKey);
+        return env;
+    }
+
+    /** The base URL once the process says it listens. */
+    private static String awaitListening(Run serve) {
+        Await.until(
+                Duration.ofSeconds(90),
+                () -> !serve.process().isAlive() || LISTENING.matcher(serve.output()).find());
+        Matcher m = LISTENING.matcher(serve.output());
+        assertThat(m.find()).as(serve.output()).isTrue();
+        return "http://127.0.0.1:" + m.group(1);
+    }
+
+    private static HttpResponse<String> call(String method, String url, String key, JsonObject body)
             throws Exception {
         HttpRequest.Builder b =
                 HttpRequest.newBuilder(URI.create(url))

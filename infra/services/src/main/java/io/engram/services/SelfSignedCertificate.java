@@ -14,15 +14,21 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
- * A throwaway certificate for 127.0.0.1 and its private key as PEM files, made with the JDK's
- * {@code keytool} (no OpenSSL needed): a server's TLS for tests, the certificate doubling as the CA
- * a client trusts.
+ * A throwaway certificate for 127.0.0.1 and its private key, made with the JDK's {@code keytool}
+ * (no OpenSSL needed), as PEM files and as a PKCS12 key store (password {@link
+ * #KEY_STORE_PASSWORD}): a server's TLS for tests, the certificate doubling as the CA a client
+ * trusts.
  */
-public record SelfSignedCertificate(Path certificate, Path privateKey) {
+public record SelfSignedCertificate(Path certificate, Path privateKey, Path keyStore) {
 
-    private static final char[] PASS = "throwaway".toCharArray();
+    public static final String KEY_STORE_PASSWORD = "throwaway";
 
-    /** Writes {@code <name>.crt} and {@code <name>.key} (mode 600) under {@code dir}. */
+    private static final char[] PASS = KEY_STORE_PASSWORD.toCharArray();
+
+    /**
+     * Writes {@code <name>.crt}, {@code <name>.key} (mode 600) and {@code <name>.p12} under {@code
+     * dir}.
+     */
     public static SelfSignedCertificate create(Path dir, String name) {
         try {
             Files.createDirectories(dir);
@@ -72,8 +78,7 @@ public record SelfSignedCertificate(Path certificate, Path privateKey) {
                     PosixFilePermissions.asFileAttribute(
                             PosixFilePermissions.fromString("rw-------")));
             Files.writeString(pem, pem("PRIVATE KEY", key.getEncoded()));
-            Files.delete(store);
-            return new SelfSignedCertificate(crt, pem);
+            return new SelfSignedCertificate(crt, pem, store);
         } catch (IOException | GeneralSecurityException e) {
             throw new ServiceStartException("cannot make a certificate under " + dir, e);
         } catch (InterruptedException e) {

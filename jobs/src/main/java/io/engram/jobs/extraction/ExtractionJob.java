@@ -71,6 +71,7 @@ public final class ExtractionJob {
         var builder =
                 KafkaSource.<RawRecord>builder()
                         .setBootstrapServers(settings.bootstrapServers())
+                        .setProperties(settings.kafkaProperties())
                         .setTopics(settings.turnsTopic())
                         .setGroupId(JOB_NAME)
                         .setStartingOffsets(start)
@@ -85,6 +86,7 @@ public final class ExtractionJob {
     public static Sink<byte[]> deadLetterSink(ExtractionSettings settings) {
         return KafkaSink.<byte[]>builder()
                 .setBootstrapServers(settings.bootstrapServers())
+                .setKafkaProducerConfig(settings.kafkaProperties())
                 .setRecordSerializer(
                         KafkaRecordSerializationSchema.<byte[]>builder()
                                 .setTopic(settings.dlqTopic())

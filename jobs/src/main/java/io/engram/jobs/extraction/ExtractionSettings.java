@@ -2,6 +2,8 @@ package io.engram.jobs.extraction;
 
 import io.engram.config.EngramConfig;
 import java.io.Serializable;
+import java.util.Map;
+import java.util.Properties;
 
 /**
  * What the extraction job's operators need from the configuration, in a form Flink can ship to its
@@ -34,6 +36,7 @@ public record ExtractionSettings(
         String indexAlias,
         String redisUrl,
         String bootstrapServers,
+        Map<String, String> kafkaSecurity,
         String turnsTopic,
         String dlqTopic,
         long checkpointIntervalMs,
@@ -70,11 +73,19 @@ public record ExtractionSettings(
                 c.memoryIndexAlias(),
                 c.redis().url(),
                 c.kafka().bootstrapServers(),
+                Map.copyOf(c.kafka().security()),
                 c.kafka().turnsTopic(),
                 c.kafka().dlqTopic(),
                 e.checkpointIntervalMs(),
                 e.excerptTurns(),
                 e.facts());
+    }
+
+    /** The Kafka clients' TLS settings, as client properties. */
+    public Properties kafkaProperties() {
+        Properties p = new Properties();
+        p.putAll(kafkaSecurity);
+        return p;
     }
 
     public boolean llmEnabled() {

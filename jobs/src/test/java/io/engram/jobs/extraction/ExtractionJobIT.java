@@ -92,6 +92,7 @@ class ExtractionJobIT {
                         ALIAS,
                         SharedServices.redis().url(),
                         bootstrap,
+                        Map.of(),
                         TOPIC,
                         DLQ,
                         TestEmbedders.MODEL_DIR.toString());

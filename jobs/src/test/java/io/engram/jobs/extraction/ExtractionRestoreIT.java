@@ -176,6 +176,7 @@ class ExtractionRestoreIT {
                 alias,
                 SharedServices.redis().url(),
                 SharedServices.kafka().bootstrapServers(),
+                Map.of(),
                 TOPIC,
                 DLQ,
                 TestStores.modelDir());

@@ -2,6 +2,7 @@ package io.engram.jobs.extraction;
 
 import io.engram.embedding.OnnxEmbedder;
 import io.engram.embedding.TestEmbedders;
+import java.util.Map;
 
 /**
  * Settings for tests: small windows, a one-minute gap, no LLM, services filled in by the caller.
@@ -10,6 +11,7 @@ final class TestSettings {
 
     private TestSettings() {}
 
+    /** {@code kafkaSecurity}: the Kafka clients' TLS settings (empty: none). */
     static ExtractionSettings of(
             String postgresUrl,
             String postgresUser,
@@ -18,6 +20,7 @@ final class TestSettings {
             String alias,
             String redisUrl,
             String bootstrap,
+            Map<String, String> kafkaSecurity,
             String turnsTopic,
             String dlqTopic,
             String modelDir) {
@@ -48,6 +51,7 @@ final class TestSettings {
                 alias,
                 redisUrl,
                 bootstrap,
+                kafkaSecurity,
                 turnsTopic,
                 dlqTopic,
                 500,
@@ -83,6 +87,7 @@ final class TestSettings {
                 "alias",
                 "",
                 "",
+                Map.of(),
                 "t",
                 "t.dlq",
                 500,

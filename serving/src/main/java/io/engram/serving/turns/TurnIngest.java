@@ -16,6 +16,7 @@ import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -42,19 +43,19 @@ public final class TurnIngest implements AutoCloseable {
     private final String topic;
     private final WorkerExecutor sender;
 
-    public TurnIngest(Vertx vertx, String bootstrapServers, String topic) {
+    /** {@code client}: the bootstrap servers and TLS settings. */
+    public TurnIngest(Vertx vertx, Map<String, Object> client, String topic) {
+        Map<String, Object> settings = new HashMap<>(client);
+        settings.putAll(
+                Map.of(
+                        ProducerConfig.ACKS_CONFIG, "all",
+                        ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true,
+                        ProducerConfig.LINGER_MS_CONFIG, 2,
+                        ProducerConfig.MAX_BLOCK_MS_CONFIG, 2000,
+                        ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, 5000,
+                        ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG, 3000));
         this.producer =
-                new KafkaProducer<>(
-                        Map.of(
-                                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
-                                ProducerConfig.ACKS_CONFIG, "all",
-                                ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true,
-                                ProducerConfig.LINGER_MS_CONFIG, 2,
-                                ProducerConfig.MAX_BLOCK_MS_CONFIG, 2000,
-                                ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, 5000,
-                                ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG, 3000),
-                        new StringSerializer(),
-                        new ByteArraySerializer());
+                new KafkaProducer<>(settings, new StringSerializer(), new ByteArraySerializer());
         this.topic = topic;
         this.sender = vertx.createSharedWorkerExecutor("engram-kafka", 2);
     }

@@ -35,8 +35,10 @@ public final class KafkaBrokerMain {
     private KafkaBrokerMain() {}
 
     public static void main(String[] args) throws Exception {
-        if (args.length != 3) {
-            System.err.println("usage: KafkaBrokerMain <log-dir> <broker-port> <controller-port>");
+        if (args.length != 3 && args.length != 6) {
+            System.err.println(
+                    "usage: KafkaBrokerMain <log-dir> <broker-port> <controller-port>"
+                            + " [<tls-port> <pkcs12-key-store> <key-store-password>]");
             System.exit(2);
         }
         Path logDir = Path.of(args[0]).toAbsolutePath();
@@ -45,6 +47,9 @@ public final class KafkaBrokerMain {
         Files.createDirectories(logDir);
 
         Properties props = brokerProperties(logDir, brokerPort, controllerPort);
+        if (args.length == 6) {
+            addTlsListener(props, Integer.parseInt(args[3]), args[4], args[5]);
+        }
         KafkaConfig config = new KafkaConfig(props, false);
         if (!Files.exists(logDir.resolve("meta.properties"))) {
             new Formatter()
@@ -110,6 +115,20 @@ public final class KafkaBrokerMain {
         props.put("auto.create.topics.enable", "false");
         props.put("log.flush.interval.messages", "10000");
         return props;
+    }
+
+    /** A second client listener that speaks TLS only, with the key store's certificate. */
+    static void addTlsListener(Properties props, int port, String keyStore, String password) {
+        String listener = "SSL://127.0.0.1:" + port;
+        props.put("listeners", props.getProperty("listeners") + "," + listener);
+        props.put(
+                "advertised.listeners", props.getProperty("advertised.listeners") + "," + listener);
+        props.put(
+                "listener.security.protocol.map",
+                props.getProperty("listener.security.protocol.map") + ",SSL:SSL");
+        props.put("ssl.keystore.type", "PKCS12");
+        props.put("ssl.keystore.location", keyStore);
+        props.put("ssl.keystore.password", password);
     }
 
     private static void awaitBrokerAnswers(String bootstrap, Duration timeout) throws Exception {
