@@ -17,7 +17,7 @@ locals {
     ENGRAM_OPENSEARCH_URL           = "https://${aws_opensearch_domain.this.endpoint}"
     ENGRAM_OPENSEARCH_SHARDS        = tostring(var.opensearch.instance_count)
     ENGRAM_OPENSEARCH_REPLICAS      = "1"
-    ENGRAM_REDIS_URL                = "redis://${aws_elasticache_replication_group.redis.primary_endpoint_address}:6379"
+    ENGRAM_REDIS_URL                = "rediss://${aws_elasticache_replication_group.redis.primary_endpoint_address}:6379"
   }
 }
 

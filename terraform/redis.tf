@@ -33,8 +33,8 @@ resource "aws_elasticache_replication_group" "redis" {
   multi_az_enabled           = var.redis.replicas > 0
   at_rest_encryption_enabled = true
   kms_key_id                 = aws_kms_key.data.arn
-  # Engram's clients speak plain Redis (see README "Known gaps"); reachable from the nodes only.
-  transit_encryption_enabled = false
+  # TLS only (rediss://; the JVM trusts ElastiCache's certificates and checks the name).
+  transit_encryption_enabled = true
 
   snapshot_retention_limit   = 1
   auto_minor_version_upgrade = true

@@ -90,9 +90,10 @@ run "defaults_keep_data_private_and_encrypted" {
     condition = (
       one([for p in aws_elasticache_parameter_group.redis.parameter : p.value if p.name == "maxmemory-policy"]) == "volatile-lru" &&
       aws_elasticache_replication_group.redis.at_rest_encryption_enabled &&
+      aws_elasticache_replication_group.redis.transit_encryption_enabled &&
       aws_elasticache_replication_group.redis.automatic_failover_enabled
     )
-    error_message = "Redis never evicts the cache generations (no TTL), is encrypted at rest and fails over"
+    error_message = "Redis never evicts the cache generations (no TTL), is encrypted at rest and in transit, and fails over"
   }
   assert {
     condition = (
@@ -121,7 +122,7 @@ run "outputs_are_what_engram_reads" {
       startswith(output.engram_environment.ENGRAM_POSTGRES_URL, "jdbc:postgresql://") &&
       endswith(output.engram_environment.ENGRAM_POSTGRES_URL, "/engram?sslmode=require") &&
       startswith(output.engram_environment.ENGRAM_OPENSEARCH_URL, "https://") &&
-      startswith(output.engram_environment.ENGRAM_REDIS_URL, "redis://") &&
+      startswith(output.engram_environment.ENGRAM_REDIS_URL, "rediss://") &&
       endswith(output.engram_environment.ENGRAM_REDIS_URL, ":6379") &&
       output.engram_environment.ENGRAM_KAFKA_REPLICATION_FACTOR == "3" &&
       output.engram_environment.ENGRAM_KAFKA_SECURITY_PROTOCOL == "SSL" &&

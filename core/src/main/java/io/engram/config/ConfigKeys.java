@@ -113,8 +113,15 @@ public final class ConfigKeys {
             ConfigKey.of(
                     "redis.url",
                     "",
-                    "Redis URL; empty: the local stack's own server",
+                    "Redis URL (rediss:// for TLS); empty: the local stack's own server",
                     Parsers.optionalUrl("redis", "rediss"));
+    public static final ConfigKey<String> REDIS_TLS_TRUSTSTORE =
+            ConfigKey.of(
+                    "redis.tls_truststore",
+                    "",
+                    "PEM file of the CAs a rediss:// server's certificate must chain to; empty: the"
+                            + " JVM's own, which trust ElastiCache's",
+                    Parsers::text);
 
     public static final ConfigKey<String> EMBEDDING_VERSION =
             ConfigKey.of(
@@ -378,6 +385,7 @@ public final class ConfigKeys {
                     OPENSEARCH_SHARDS,
                     OPENSEARCH_REPLICAS,
                     REDIS_URL,
+                    REDIS_TLS_TRUSTSTORE,
                     EMBEDDING_VERSION,
                     EMBEDDING_MODEL_DIR,
                     EMBEDDING_THREADS,

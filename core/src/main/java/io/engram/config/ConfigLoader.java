@@ -89,7 +89,9 @@ public final class ConfigLoader {
                         values.get(ConfigKeys.OPENSEARCH_INDEX_PREFIX),
                         values.get(ConfigKeys.OPENSEARCH_SHARDS),
                         values.get(ConfigKeys.OPENSEARCH_REPLICAS)),
-                new EngramConfig.Redis(values.get(ConfigKeys.REDIS_URL)),
+                new EngramConfig.Redis(
+                        values.get(ConfigKeys.REDIS_URL),
+                        values.get(ConfigKeys.REDIS_TLS_TRUSTSTORE)),
                 new EngramConfig.Embedding(
                         values.get(ConfigKeys.EMBEDDING_VERSION),
                         values.get(ConfigKeys.EMBEDDING_MODEL_DIR),

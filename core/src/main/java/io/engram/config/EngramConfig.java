@@ -80,7 +80,15 @@ public record EngramConfig(
 
     public record OpenSearch(String url, String indexPrefix, int shards, int replicas) {}
 
-    public record Redis(String url) {}
+    /**
+     * {@code url} redis:// or rediss:// (TLS, the server's certificate checked against {@code
+     * tlsTruststore}, a PEM file of CAs, or the JVM's own when empty).
+     */
+    public record Redis(String url, String tlsTruststore) {
+        public boolean tls() {
+            return url.startsWith("rediss:");
+        }
+    }
 
     /** The embedding model; {@code modelDir} empty means {@code <home>/models}. */
     public record Embedding(
@@ -212,7 +220,7 @@ public record EngramConfig(
                         openSearch.indexPrefix(),
                         openSearch.shards(),
                         openSearch.replicas()),
-                new Redis(redisUrl),
+                new Redis(redisUrl, redis.tlsTruststore()),
                 embedding,
                 llm,
                 dedup,

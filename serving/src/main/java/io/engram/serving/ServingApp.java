@@ -28,6 +28,7 @@ import io.engram.serving.recall.ResultCache;
 import io.engram.serving.store.JdbcPool;
 import io.engram.serving.store.OpenSearchHttp;
 import io.engram.serving.store.PostgresOptions;
+import io.engram.serving.store.RedisConnect;
 import io.engram.serving.turns.TurnIngest;
 import io.engram.store.opensearch.OpenSearchClient;
 import io.vertx.core.Future;
@@ -40,7 +41,6 @@ import io.vertx.micrometer.backends.BackendRegistries;
 import io.vertx.pgclient.PgBuilder;
 import io.vertx.redis.client.Command;
 import io.vertx.redis.client.Redis;
-import io.vertx.redis.client.RedisOptions;
 import io.vertx.redis.client.Request;
 import io.vertx.sqlclient.Pool;
 import io.vertx.sqlclient.PoolOptions;
@@ -125,9 +125,7 @@ public final class ServingApp implements AutoCloseable {
                         .connectingTo(PostgresOptions.of(config.postgres()))
                         .using(vertx)
                         .build();
-        Redis redis =
-                Redis.createClient(
-                        vertx, new RedisOptions().setConnectionString(config.redis().url()));
+        Redis redis = Redis.createClient(vertx, RedisConnect.options(config.redis()));
         Map<String, Object> adminSettings = new HashMap<>(config.kafka().clientProperties());
         adminSettings.put(AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, 2000);
         adminSettings.put(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, 3000);

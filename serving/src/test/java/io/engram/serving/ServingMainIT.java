@@ -7,6 +7,7 @@ import io.engram.embedding.TestEmbedders;
 import io.engram.services.Await;
 import io.engram.services.KafkaBroker;
 import io.engram.services.PostgresServer;
+import io.engram.services.RedisServer;
 import io.engram.services.SelfSignedCertificate;
 import io.engram.services.SharedServices;
 import io.vertx.core.json.JsonArray;
@@ -164,15 +165,18 @@ class ServingMainIT {
     }
 
     @Test
-    void speaksTlsToABrokerThatOnlySpeaksTls() throws Exception {
+    void speaksTlsToKafkaAndRedis() throws Exception {
         Path dir = Files.createTempDirectory("engram-main-tls");
-        SelfSignedCertificate tls = SelfSignedCertificate.create(dir.resolve("tls"), "broker");
-        try (KafkaBroker broker = KafkaBroker.startWithTls(dir.resolve("kafka"), "256m", tls)) {
+        SelfSignedCertificate tls = SelfSignedCertificate.create(dir.resolve("tls"), "services");
+        try (KafkaBroker broker = KafkaBroker.startWithTls(dir.resolve("kafka"), "256m", tls);
+                RedisServer redis = RedisServer.startWithTls(dir.resolve("redis"), tls)) {
             String key = ApiKeys.generate();
             Map<String, String> env = environment("serving_main_tls", key);
             env.put("ENGRAM_KAFKA_BOOTSTRAP_SERVERS", broker.tlsBootstrapServers());
             env.put("ENGRAM_KAFKA_SECURITY_PROTOCOL", "SSL");
             env.put("ENGRAM_KAFKA_SSL_TRUSTSTORE", tls.certificate().toString());
+            env.put("ENGRAM_REDIS_URL", redis.tlsUrl());
+            env.put("ENGRAM_REDIS_TLS_TRUSTSTORE", tls.certificate().toString());
 
             Run serve = Run.start(env, "serve", "--prepare");
             try {
@@ -200,7 +204,8 @@ class ServingMainIT {
                                                                                 "Zoe moved to Bristol."))));
                 assertThat(accepted.statusCode()).as(accepted.body()).isEqualTo(202);
                 assertThat(call("GET", base + "/health/ready", null, null).body())
-                        .contains("\"kafka\":{\"status\":\"up\"");
+                        .contains("\"kafka\":{\"status\":\"up\"")
+                        .contains("\"redis\":{\"status\":\"up\"");
             } finally {
                 serve.process().toHandle().destroy();
             }

@@ -27,14 +27,29 @@ public final class RedisServer implements AutoCloseable {
 
     private final ChildProcess process;
     private final int port;
+    private final int tlsPort;
 
-    private RedisServer(ChildProcess process, int port) {
+    private RedisServer(ChildProcess process, int port, int tlsPort) {
         this.process = process;
         this.port = port;
+        this.tlsPort = tlsPort;
     }
 
     /** Starts a server with its files under {@code dir}; {@code persistent} keeps snapshots. */
     public static RedisServer start(Path dir, int preferredPort, boolean persistent) {
+        return start(dir, preferredPort, persistent, null);
+    }
+
+    /**
+     * A throwaway server that also listens for TLS ({@link #tlsUrl()}), with {@code tls} as its
+     * certificate; clients are not asked for one.
+     */
+    public static RedisServer startWithTls(Path dir, SelfSignedCertificate tls) {
+        return start(dir, 0, false, tls);
+    }
+
+    private static RedisServer start(
+            Path dir, int preferredPort, boolean persistent, SelfSignedCertificate tls) {
         Path binary = extractBinary(dir);
         ServiceStartException failure = null;
         for (int attempt = 0; attempt < ATTEMPTS; attempt++) {
@@ -50,12 +65,22 @@ public final class RedisServer implements AutoCloseable {
                             "--dir", dir.toString(),
                             "--appendonly", "no",
                             "--save", persistent ? "60 1" : ""));
+            int tlsPort = tls == null ? -1 : FreePorts.find();
+            if (tls != null) {
+                command.addAll(
+                        List.of(
+                                "--tls-port", String.valueOf(tlsPort),
+                                "--tls-cert-file", tls.certificate().toString(),
+                                "--tls-key-file", tls.privateKey().toString(),
+                                "--tls-ca-cert-file", tls.certificate().toString(),
+                                "--tls-auth-clients", "no"));
+            }
             ChildProcess process =
                     ChildProcess.startNative(
                             "redis", "TERM", command, Map.of(), dir.resolve("redis.log"));
             try {
                 process.awaitReady(Duration.ofSeconds(30), () -> ping(port));
-                return new RedisServer(process, port);
+                return new RedisServer(process, port, tlsPort);
             } catch (ServiceStartException e) {
                 process.close();
                 failure = e;
@@ -102,6 +127,14 @@ public final class RedisServer implements AutoCloseable {
 
     public String url() {
         return "redis://127.0.0.1:" + port;
+    }
+
+    /** The TLS listener, if the server was started with one. */
+    public String tlsUrl() {
+        if (tlsPort < 0) {
+            throw new IllegalStateException("this server was started without TLS");
+        }
+        return "rediss://127.0.0.1:" + tlsPort;
     }
 
     public int port() {

@@ -104,6 +104,7 @@ public final class ExtractionJob {
                 s.openSearchUrl(),
                 s.indexAlias(),
                 s.redisUrl(),
+                s.redisTruststore(),
                 500,
                 200);
     }

@@ -4,10 +4,10 @@ import io.engram.config.ConfigLoader;
 import io.engram.config.EngramConfig;
 import io.engram.embedding.OnnxEmbedder;
 import io.engram.jobs.store.CacheGenerations;
+import io.engram.jobs.store.RedisConnections;
 import io.engram.memory.Scope;
 import io.engram.store.Archives;
 import io.engram.store.opensearch.OpenSearchClient;
-import java.net.URI;
 import java.sql.Connection;
 import java.time.Duration;
 import java.time.Instant;
@@ -131,10 +131,9 @@ public final class MaintenanceMain {
                 System.err.println("nothing archived with id " + id + " in " + scope);
                 return 1;
             }
-            if (!config.redis().url().isEmpty()) {
-                try (JedisPooled redis = new JedisPooled(URI.create(config.redis().url()))) {
-                    CacheGenerations.bump(redis, List.of(scope));
-                }
+            try (JedisPooled redis =
+                    RedisConnections.open(config.redis().url(), config.redis().tlsTruststore())) {
+                CacheGenerations.bump(redis, List.of(scope));
             }
             restored.get()
                     .memories()

@@ -16,7 +16,8 @@ public record MaintenanceSettings(
         String indexAlias,
         int shards,
         int replicas,
-        String redisUrl)
+        String redisUrl,
+        String redisTruststore)
         implements Serializable {
 
     public static MaintenanceSettings from(EngramConfig c) {
@@ -32,7 +33,8 @@ public record MaintenanceSettings(
                 c.memoryIndexAlias(),
                 c.openSearch().shards(),
                 c.openSearch().replicas(),
-                c.redis().url());
+                c.redis().url(),
+                c.redis().tlsTruststore());
     }
 
     public DecayPolicy decayPolicy() {
@@ -60,7 +62,8 @@ public record MaintenanceSettings(
                 indexAlias,
                 shards,
                 replicas,
-                redisUrl);
+                redisUrl,
+                redisTruststore);
     }
 
     @Override

@@ -3,10 +3,10 @@ package io.engram.jobs.maintenance;
 import io.engram.embedding.Embedder;
 import io.engram.embedding.OnnxEmbedder;
 import io.engram.jobs.store.CacheGenerations;
+import io.engram.jobs.store.RedisConnections;
 import io.engram.memory.Scope;
 import io.engram.store.Transactions;
 import io.engram.store.opensearch.OpenSearchClient;
-import java.net.URI;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -58,10 +58,7 @@ public final class TaskContext implements AutoCloseable {
         this.read.setAutoCommit(false);
         this.write = connect(settings);
         this.openSearch = new OpenSearchClient(settings.openSearchUrl(), Duration.ofSeconds(60));
-        this.redis =
-                settings.redisUrl() == null || settings.redisUrl().isEmpty()
-                        ? null
-                        : new JedisPooled(URI.create(settings.redisUrl()));
+        this.redis = RedisConnections.open(settings.redisUrl(), settings.redisTruststore());
     }
 
     /** A new connection to the database the settings name. */

@@ -5,7 +5,6 @@ import io.engram.memory.Scope;
 import io.engram.store.MemoryStoreWriter;
 import io.engram.store.opensearch.OpenSearchClient;
 import java.io.IOException;
-import java.net.URI;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
@@ -34,6 +33,7 @@ public class MemoryStoreSink implements Sink<byte[]> {
     private final String openSearchUrl;
     private final String alias;
     private final String redisUrl;
+    private final String redisTruststore;
     private final int batchSize;
     private final long flushIntervalMs;
 
@@ -44,6 +44,7 @@ public class MemoryStoreSink implements Sink<byte[]> {
             String openSearchUrl,
             String alias,
             String redisUrl,
+            String redisTruststore,
             int batchSize,
             long flushIntervalMs) {
         this.postgresUrl = postgresUrl;
@@ -52,6 +53,7 @@ public class MemoryStoreSink implements Sink<byte[]> {
         this.openSearchUrl = openSearchUrl;
         this.alias = alias;
         this.redisUrl = redisUrl;
+        this.redisTruststore = redisTruststore;
         this.batchSize = batchSize;
         this.flushIntervalMs = flushIntervalMs;
     }
@@ -73,10 +75,7 @@ public class MemoryStoreSink implements Sink<byte[]> {
         private Connection connection;
 
         Writer(WriterInitContext context) {
-            this.redis =
-                    redisUrl == null || redisUrl.isEmpty()
-                            ? null
-                            : new JedisPooled(URI.create(redisUrl));
+            this.redis = RedisConnections.open(redisUrl, redisTruststore);
             var group = context.metricGroup();
             written = group.counter("memoryChangesWritten");
             flushes = group.counter("storeFlushes");

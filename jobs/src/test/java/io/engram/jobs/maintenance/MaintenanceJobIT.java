@@ -92,7 +92,8 @@ class MaintenanceJobIT {
                 alias,
                 1,
                 0,
-                SharedServices.redis().url());
+                SharedServices.redis().url(),
+                "");
     }
 
     @AfterAll
