@@ -106,15 +106,22 @@ resource "aws_eks_node_group" "this" {
     ignore_changes = [scaling_config[0].desired_size]
   }
 
-  depends_on = [aws_iam_role_policy_attachment.node]
+  depends_on = [aws_iam_role_policy_attachment.node, aws_eks_addon.before_nodes]
 }
 
-resource "aws_eks_addon" "this" {
-  for_each                    = toset(["vpc-cni", "kube-proxy", "coredns", "eks-pod-identity-agent"])
+# The cluster is created without the default add-ons: networking and pod identity go in before
+# the nodes (a node without the CNI never becomes ready), DNS after them (it needs nodes to run on).
+resource "aws_eks_addon" "before_nodes" {
+  for_each                    = toset(["vpc-cni", "kube-proxy", "eks-pod-identity-agent"])
   cluster_name                = aws_eks_cluster.this.name
   addon_name                  = each.key
   resolve_conflicts_on_update = "OVERWRITE"
+}
 
-  # coredns needs nodes to schedule on.
+resource "aws_eks_addon" "coredns" {
+  cluster_name                = aws_eks_cluster.this.name
+  addon_name                  = "coredns"
+  resolve_conflicts_on_update = "OVERWRITE"
+
   depends_on = [aws_eks_node_group.this]
 }

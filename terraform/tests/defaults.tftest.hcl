@@ -112,6 +112,10 @@ run "defaults_keep_data_private_and_encrypted" {
     condition     = toset(keys(aws_eks_node_group.this)) == toset(["serving", "flink"])
     error_message = "one node group for the serving tier, one for Flink"
   }
+  assert {
+    condition     = toset(keys(aws_eks_addon.before_nodes)) == toset(["vpc-cni", "kube-proxy", "eks-pod-identity-agent"]) && aws_eks_addon.coredns.addon_name == "coredns"
+    error_message = "the CNI, kube-proxy and the pod identity agent are installed (before the nodes), DNS too"
+  }
 }
 
 run "outputs_are_what_engram_reads" {
