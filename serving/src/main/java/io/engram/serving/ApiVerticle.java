@@ -369,30 +369,22 @@ public final class ApiVerticle extends VerticleBase {
     }
 
     /**
-     * Tells the extraction job to drop what it holds for the forgotten user: one notice per project
-     * the forget touched (the job's dedup state is kept per project) and, for a forget of every
-     * project, one notice for all of them, which also drops open sessions in projects where the
-     * user has no memory yet. The stores are already clean; a broker failure is reported, not
-     * fatal.
+     * Tells the extraction job to drop what it holds for the forgotten user, in the project of the
+     * forget or, without one, in every project (open sessions included where the user has no memory
+     * yet). The stores are already clean; a broker failure is reported, not fatal.
      */
     private Future<JsonObject> notifyWritePlane(
             Principal p, String user, JsonObject result, String project) {
-        Set<String> projects = new HashSet<>();
-        result.getJsonArray("projects", new JsonArray()).forEach(x -> projects.add((String) x));
-        projects.add(project == null ? io.engram.events.ForgetUserEvent.ALL_PROJECTS : project);
-        List<io.engram.events.ChatEvent> notices = new ArrayList<>();
-        for (String proj : projects) {
-            notices.add(
-                    new io.engram.events.ForgetUserEvent(
-                            UUID.randomUUID().toString(),
-                            p.tenantId(),
-                            proj,
-                            p.environment(),
-                            user,
-                            Instant.now()));
-        }
+        io.engram.events.ChatEvent notice =
+                new io.engram.events.ForgetUserEvent(
+                        UUID.randomUUID().toString(),
+                        p.tenantId(),
+                        project == null ? io.engram.events.ForgetUserEvent.ALL_PROJECTS : project,
+                        p.environment(),
+                        user,
+                        Instant.now());
         return s.turns()
-                .send(notices)
+                .send(List.of(notice))
                 .map(n -> result.put("write_plane_notified", true))
                 .otherwise(err -> result.put("write_plane_notified", false));
     }

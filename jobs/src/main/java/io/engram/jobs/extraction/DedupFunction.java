@@ -18,22 +18,48 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import org.apache.flink.api.common.functions.OpenContext;
+import org.apache.flink.api.common.state.MapStateDescriptor;
 import org.apache.flink.api.common.state.StateTtlConfig;
 import org.apache.flink.api.common.state.ValueState;
 import org.apache.flink.api.common.state.ValueStateDescriptor;
 import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.metrics.Counter;
-import org.apache.flink.streaming.api.functions.KeyedProcessFunction;
+import org.apache.flink.streaming.api.functions.co.KeyedBroadcastProcessFunction;
 import org.apache.flink.util.Collector;
 
 /**
  * Decides, per user and in order, what each extracted fact does to the user's memories. The user's
  * recent memories live in keyed state; on first sight of a user (or after the state expired) they
  * are loaded from the index. Emits the encoded changes for the store sink.
+ *
+ * <p>A forget of one project comes in keyed, as a batch of the user in that project. A forget of
+ * every project comes in on the broadcast input: it drops the user's state in every project on
+ * every subtask and, for {@link SessionWindowFunction#FORGET_HORIZON}, the user's windows cut
+ * before it that are still on their way, in any project.
  */
-public class DedupFunction extends KeyedProcessFunction<String, FactBatch, byte[]> {
+public class DedupFunction
+        extends KeyedBroadcastProcessFunction<String, FactBatch, TurnRecord, byte[]> {
 
     private static final long serialVersionUID = 1L;
+
+    /**
+     * The broadcast state: when each user was forgotten in every project (notice key, epoch ms).
+     */
+    public static final MapStateDescriptor<String, Long> NOTICES =
+            new MapStateDescriptor<>("forgotten-everywhere", Types.STRING, Types.LONG);
+
+    /**
+     * The user's recent memories. Other writers (the API, maintenance jobs) change memories too: a
+     * user is reloaded now and then.
+     */
+    private static final ValueStateDescriptor<UserMemories> KNOWN = known();
+
+    private static ValueStateDescriptor<UserMemories> known() {
+        ValueStateDescriptor<UserMemories> descriptor =
+                new ValueStateDescriptor<>("known", UserMemoriesSerializer.INSTANCE);
+        descriptor.enableTimeToLive(StateTtlConfig.newBuilder(Duration.ofHours(6)).build());
+        return descriptor;
+    }
 
     /** Where a user's memories come from when the job has no state for them. */
     public interface KnownMemorySource extends java.io.Serializable {
@@ -73,12 +99,7 @@ public class DedupFunction extends KeyedProcessFunction<String, FactBatch, byte[
 
     @Override
     public void open(OpenContext context) {
-        ValueStateDescriptor<UserMemories> descriptor =
-                new ValueStateDescriptor<>("known", UserMemoriesSerializer.INSTANCE);
-        // Other writers (the API, maintenance jobs) change memories too: reload a user now and
-        // then.
-        descriptor.enableTimeToLive(StateTtlConfig.newBuilder(Duration.ofHours(6)).build());
-        known = getRuntimeContext().getState(descriptor);
+        known = getRuntimeContext().getState(KNOWN);
         ValueStateDescriptor<Long> forgotten =
                 new ValueStateDescriptor<>("forgottenAt", Types.LONG);
         forgotten.enableTimeToLive(
@@ -105,8 +126,25 @@ public class DedupFunction extends KeyedProcessFunction<String, FactBatch, byte[
         }
     }
 
+    /** Remembers the forget of every project and drops the user's state in each of them. */
     @Override
-    public void processElement(FactBatch batch, Context ctx, Collector<byte[]> out)
+    public void processBroadcastElement(TurnRecord notice, Context ctx, Collector<byte[]> out)
+            throws Exception {
+        if (!notice.forgetsAllProjects()) {
+            return;
+        }
+        notice.rememberIn(ctx.getBroadcastState(NOTICES));
+        ctx.applyToKeyedState(
+                KNOWN,
+                (key, state) -> {
+                    if (notice.covers(key)) {
+                        state.clear();
+                    }
+                });
+    }
+
+    @Override
+    public void processElement(FactBatch batch, ReadOnlyContext ctx, Collector<byte[]> out)
             throws Exception {
         if (batch.forgetUser) {
             known.clear();
@@ -116,7 +154,9 @@ public class DedupFunction extends KeyedProcessFunction<String, FactBatch, byte[
             return;
         }
         // A window cut before the notice reached the session windows, still on its way then.
-        if (TurnRecord.sentBefore(batch.sentAt, forgottenAt.value())) {
+        if (TurnRecord.sentBefore(batch.sentAt, forgottenAt.value())
+                || TurnRecord.sentBefore(
+                        batch.sentAt, ctx.getBroadcastState(NOTICES).get(batch.everywhereKey()))) {
             forgottenBatches.inc();
             return;
         }

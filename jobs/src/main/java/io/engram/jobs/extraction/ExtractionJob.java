@@ -161,11 +161,13 @@ public final class ExtractionJob {
                         .uid("event-time");
 
         // A forget notice drops the user's open session windows on every subtask and the user's
-        // dedup state in its project. The dedup state is keyed by project: a notice for every
-        // project reaches it as one notice per project the user had memories in, which the
-        // serving tier sends along with it.
+        // dedup state: keyed for one project, broadcast for every project.
         DataStream<TurnRecord> notices =
                 timed.filter(turn -> turn.forgetUser).name("forget-notices").uid("forget-notices");
+        DataStream<TurnRecord> everywhere =
+                notices.filter(TurnRecord::forgetsAllProjects)
+                        .name("forget-every-project")
+                        .uid("forget-every-project");
         DataStream<FactBatch> forgotten =
                 notices.filter(notice -> !notice.forgetsAllProjects())
                         .name("forget-one-project")
@@ -211,6 +213,7 @@ public final class ExtractionJob {
                 .uid("embed")
                 .union(forgotten)
                 .keyBy(FactBatch::userKey)
+                .connect(everywhere.broadcast(DedupFunction.NOTICES))
                 .process(new DedupFunction(settings))
                 .name("dedup")
                 .uid("dedup")

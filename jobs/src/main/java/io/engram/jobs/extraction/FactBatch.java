@@ -71,6 +71,12 @@ public class FactBatch {
         return new Scope(tenantId, projectId, environment, userId);
     }
 
+    /** The key a forget of this batch's user in every project is kept under. */
+    public String everywhereKey() {
+        return TurnRecord.keyPrefix(
+                tenantId, io.engram.events.ForgetUserEvent.ALL_PROJECTS, environment, userId);
+    }
+
     public String userKey() {
         return tenantId + "/" + projectId + "/" + environment + "/" + userId;
     }

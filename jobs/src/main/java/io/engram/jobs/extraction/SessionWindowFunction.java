@@ -105,21 +105,7 @@ public class SessionWindowFunction
         if (!notice.forgetUser) {
             return;
         }
-        String prefix = notice.sessionKeyPrefix();
-        if (notice.sentAt >= 0) {
-            var forgotten = ctx.getBroadcastState(NOTICES);
-            forgotten.put(prefix, TurnRecord.forgottenAt(forgotten.get(prefix), notice.sentAt));
-            long horizon = notice.sentAt - FORGET_HORIZON.toMillis();
-            List<String> expired = new ArrayList<>();
-            for (var e : forgotten.entries()) {
-                if (e.getValue() < horizon) {
-                    expired.add(e.getKey());
-                }
-            }
-            for (String key : expired) {
-                forgotten.remove(key);
-            }
-        }
+        notice.rememberIn(ctx.getBroadcastState(NOTICES));
         // Every open session has an arrival time; the backend makes each key current in turn.
         ctx.applyToKeyedState(
                 LAST_ARRIVAL,

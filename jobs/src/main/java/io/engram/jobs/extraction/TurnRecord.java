@@ -7,7 +7,10 @@ import io.engram.events.TurnEvent;
 import io.engram.extraction.ConversationTurn;
 import io.engram.memory.Scope;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
+import org.apache.flink.api.common.state.BroadcastState;
 
 /**
  * A validated event of the turns topic: a turn, or the end of a session ({@code sessionEnd} with no
@@ -72,16 +75,17 @@ public class TurnRecord {
      * project, the key its notice is kept under.
      */
     public String sessionKeyPrefix() {
-        return prefix(projectId);
+        return keyPrefix(tenantId, projectId, environment, userId);
     }
 
     /** The key a forget of this record's user in every project is kept under. */
     public String allProjectsPrefix() {
-        return prefix(ForgetUserEvent.ALL_PROJECTS);
+        return keyPrefix(tenantId, ForgetUserEvent.ALL_PROJECTS, environment, userId);
     }
 
-    private String prefix(String project) {
-        return tenantId + "/" + project + "/" + environment + "/" + userId + "/";
+    /** What the session keys of a user in a project start with. */
+    static String keyPrefix(String tenant, String project, String environment, String user) {
+        return tenant + "/" + project + "/" + environment + "/" + user + "/";
     }
 
     /** A forget notice that covers every project of its tenant and environment. */
@@ -89,17 +93,40 @@ public class TurnRecord {
         return forgetUser && ForgetUserEvent.ALL_PROJECTS.equals(projectId);
     }
 
-    /** Whether this forget notice covers the session of {@code sessionKey}. */
-    public boolean covers(String sessionKey) {
-        if (!forgetsAllProjects()) {
-            return sessionKey.startsWith(sessionKeyPrefix());
-        }
-        // tenant/project/environment/user/session; ids never contain a slash
-        String[] parts = sessionKey.split("/", 5);
-        return parts.length == 5
+    /**
+     * Whether this forget notice covers {@code key}: a session key (tenant/project/environment/
+     * user/session) or a user key (tenant/project/environment/user); ids never contain a slash.
+     */
+    public boolean covers(String key) {
+        String[] parts = key.split("/", 5);
+        return parts.length >= 4
                 && parts[0].equals(tenantId)
+                && (forgetsAllProjects() || parts[1].equals(projectId))
                 && parts[2].equals(environment)
                 && parts[3].equals(userId);
+    }
+
+    /**
+     * Keeps when the notice's user was forgotten in {@code forgotten} (a broadcast state keyed by
+     * {@link #sessionKeyPrefix()}), and drops entries older than {@link
+     * SessionWindowFunction#FORGET_HORIZON} before it. A notice of unknown time is not kept.
+     */
+    public void rememberIn(BroadcastState<String, Long> forgotten) throws Exception {
+        if (sentAt < 0) {
+            return;
+        }
+        String prefix = sessionKeyPrefix();
+        forgotten.put(prefix, forgottenAt(forgotten.get(prefix), sentAt));
+        long horizon = sentAt - SessionWindowFunction.FORGET_HORIZON.toMillis();
+        List<String> expired = new ArrayList<>();
+        for (var e : forgotten.entries()) {
+            if (e.getValue() < horizon) {
+                expired.add(e.getKey());
+            }
+        }
+        for (String key : expired) {
+            forgotten.remove(key);
+        }
     }
 
     /**

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.engram.embedding.OnnxEmbedder;
 import io.engram.embedding.TestEmbedders;
+import io.engram.events.ForgetUserEvent;
 import io.engram.jobs.store.MemoryCodec;
 import io.engram.memory.MemoryChange;
 import io.engram.memory.MemoryStatus;
@@ -12,9 +13,12 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.flink.api.common.typeinfo.Types;
-import org.apache.flink.streaming.api.operators.KeyedProcessOperator;
+import org.apache.flink.runtime.state.heap.HeapKeyedStateBackend;
+import org.apache.flink.streaming.api.operators.AbstractStreamOperator;
+import org.apache.flink.streaming.api.operators.co.CoBroadcastWithKeyedOperator;
 import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
-import org.apache.flink.streaming.util.KeyedOneInputStreamOperatorTestHarness;
+import org.apache.flink.streaming.util.AbstractStreamOperatorTestHarness;
+import org.apache.flink.streaming.util.KeyedBroadcastOperatorTestHarness;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -54,7 +58,7 @@ class DedupFunctionTest {
     }
 
     private static List<MemoryChange> changes(
-            KeyedOneInputStreamOperatorTestHarness<String, FactBatch, byte[]> h) {
+            KeyedBroadcastOperatorTestHarness<String, FactBatch, TurnRecord, byte[]> h) {
         List<MemoryChange> out = new ArrayList<>();
         for (Object o : h.getOutput()) {
             if (o instanceof StreamRecord<?> r) {
@@ -64,18 +68,33 @@ class DedupFunctionTest {
         return out;
     }
 
-    private static KeyedOneInputStreamOperatorTestHarness<String, FactBatch, byte[]> harness()
-            throws Exception {
-        var h =
-                new KeyedOneInputStreamOperatorTestHarness<>(
-                        new KeyedProcessOperator<>(
-                                new DedupFunction(
-                                        TestSettings.windows(4, 2, 60_000),
-                                        s -> scope -> List.of())),
-                        FactBatch::userKey,
-                        Types.STRING);
+    /** A dedup operator with nothing known of any user yet, not opened. */
+    private static KeyedBroadcastOperatorTestHarness<String, FactBatch, TurnRecord, byte[]>
+            unopened() throws Exception {
+        return new KeyedBroadcastOperatorTestHarness<>(
+                new CoBroadcastWithKeyedOperator<>(
+                        new DedupFunction(
+                                TestSettings.windows(4, 2, 60_000), s -> scope -> List.of()),
+                        List.of(DedupFunction.NOTICES)),
+                FactBatch::userKey,
+                Types.STRING,
+                1,
+                1,
+                0);
+    }
+
+    private static KeyedBroadcastOperatorTestHarness<String, FactBatch, TurnRecord, byte[]>
+            harness() throws Exception {
+        var h = unopened();
         h.open();
         return h;
+    }
+
+    /** Entries of the operator's keyed state, over every key and state. */
+    private static int keyedStateEntries(AbstractStreamOperatorTestHarness<?> h) {
+        AbstractStreamOperator<?> operator = (AbstractStreamOperator<?>) h.getOperator();
+        return ((HeapKeyedStateBackend<?>) operator.getKeyedStateBackend())
+                .numKeyValueStateEntries();
     }
 
     @Test
@@ -145,7 +164,7 @@ class DedupFunctionTest {
             // Bob's fact is compared only with Bob's memories: created, not superseding Alice's.
             assertThat(changes.get(2)).isInstanceOf(MemoryChange.Created.class);
             assertThat(changes.get(2).memory().scope().userId()).isEqualTo("bob");
-            assertThat(h.numKeyedStateEntries()).isEqualTo(2);
+            assertThat(keyedStateEntries(h)).isEqualTo(2);
         }
     }
 
@@ -161,12 +180,12 @@ class DedupFunctionTest {
                                     "t1",
                                     "Alice's budget for the Hawaii trip is $10,000.",
                                     t)));
-            assertThat(h.numKeyedStateEntries()).isEqualTo(1);
+            assertThat(keyedStateEntries(h)).isEqualTo(1);
             FactBatch forget = batch("alice", "s1", "t1", "x", t);
             forget.forgetUser = true;
             forget.facts = new FactRecord[0];
             h.processElement(new StreamRecord<>(forget));
-            assertThat(h.numKeyedStateEntries()).isZero();
+            assertThat(keyedStateEntries(h)).isZero();
             h.processElement(
                     new StreamRecord<>(
                             batch(
@@ -225,14 +244,7 @@ class DedupFunctionTest {
                                     t)));
             snapshot = h.snapshot(1, 1);
         }
-        var restored =
-                new KeyedOneInputStreamOperatorTestHarness<>(
-                        new KeyedProcessOperator<>(
-                                new DedupFunction(
-                                        TestSettings.windows(4, 2, 60_000),
-                                        s -> scope -> List.of())),
-                        FactBatch::userKey,
-                        Types.STRING);
+        var restored = unopened();
         restored.initializeState(snapshot);
         restored.open();
         restored.processElement(
@@ -245,5 +257,49 @@ class DedupFunctionTest {
                                 t.plusSeconds(99))));
         assertThat(changes(restored)).singleElement().isInstanceOf(MemoryChange.Superseded.class);
         restored.close();
+    }
+
+    @Test
+    void aForgetOfEveryProjectDropsTheUsersStateInAllOfThemAndLateWindowsInAnyOfThem()
+            throws Exception {
+        try (var h = harness()) {
+            Instant t = Instant.parse("2026-03-15T10:00:00Z");
+            FactBatch inDefault = batch("alice", "s1", "t1", "Alice is allergic to peanuts.", t);
+            FactBatch inSupport = batch("alice", "s2", "t2", "Alice's printer jams.", t);
+            inSupport.projectId = "support";
+            FactBatch bobs = batch("bob", "s3", "t3", "Bob plays the cello.", t);
+            for (FactBatch b : List.of(inDefault, inSupport, bobs)) {
+                h.processElement(new StreamRecord<>(b));
+            }
+            assertThat(keyedStateEntries(h)).isEqualTo(3);
+
+            TurnRecord forget = new TurnRecord();
+            forget.tenantId = "acme";
+            forget.projectId = ForgetUserEvent.ALL_PROJECTS;
+            forget.environment = "dev";
+            forget.userId = "alice";
+            forget.forgetUser = true;
+            forget.sentAt = 5_000;
+            h.processBroadcastElement(new StreamRecord<>(forget));
+            assertThat(keyedStateEntries(h)).as("Bob's state only").isEqualTo(1);
+
+            // cut before the forget in a project she had no memory in, arriving after it
+            FactBatch late = batch("alice", "s4", "t4", "Alice's son is called Tom.", t);
+            late.projectId = "billing";
+            late.sentAt = 4_000;
+            h.processElement(new StreamRecord<>(late));
+            FactBatch after = batch("alice", "s5", "t5", "Alice moved to Leeds.", t);
+            after.projectId = "billing";
+            after.sentAt = 6_000;
+            h.processElement(new StreamRecord<>(after));
+
+            assertThat(changes(h))
+                    .extracting(c -> c.memory().content())
+                    .containsExactly(
+                            "Alice is allergic to peanuts.",
+                            "Alice's printer jams.",
+                            "Bob plays the cello.",
+                            "Alice moved to Leeds.");
+        }
     }
 }
