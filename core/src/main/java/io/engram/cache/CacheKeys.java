@@ -18,6 +18,15 @@ public final class CacheKeys {
         return "engram:gen:" + tag(scope);
     }
 
+    /**
+     * A counter bumped after every write to the scope's memories by anything but the extraction job
+     * (the API, the maintenance jobs): the job reloads a user whose counter moved since it last
+     * loaded them.
+     */
+    public static String otherWrites(Scope scope) {
+        return "engram:other:" + tag(scope);
+    }
+
     /** The prefix of the scope's cached answers, followed by a digest of the request. */
     public static String resultPrefix(Scope scope) {
         return "engram:res:" + tag(scope) + ":";

@@ -502,6 +502,12 @@ class ServingIT {
                                             CacheKeys.generation(
                                                     new Scope("acme", "default", "prod", "gina")))))
                     .isGreaterThan(generation);
+            // and the extraction job hears that someone else changed her memories
+            assertThat(
+                            redis.get(
+                                    CacheKeys.otherWrites(
+                                            new Scope("acme", "default", "prod", "gina"))))
+                    .isEqualTo("2");
         }
     }
 

@@ -1,5 +1,6 @@
 package io.engram.jobs.extraction;
 
+import io.engram.cache.CacheKeys;
 import io.engram.dedup.ChangePlanner;
 import io.engram.dedup.DedupPolicy;
 import io.engram.dedup.DedupThresholds;
@@ -7,6 +8,7 @@ import io.engram.dedup.UserMemories;
 import io.engram.extraction.CandidateFact;
 import io.engram.jobs.store.KnownMemoryLoader;
 import io.engram.jobs.store.MemoryCodec;
+import io.engram.jobs.store.RedisConnections;
 import io.engram.jobs.store.UserMemoriesSerializer;
 import io.engram.memory.MemoryChange;
 import io.engram.store.opensearch.OpenSearchClient;
@@ -26,6 +28,7 @@ import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.metrics.Counter;
 import org.apache.flink.streaming.api.functions.co.KeyedBroadcastProcessFunction;
 import org.apache.flink.util.Collector;
+import redis.clients.jedis.JedisPooled;
 
 /**
  * Decides, per user and in order, what each extracted fact does to the user's memories. The user's
@@ -77,9 +80,63 @@ public class DedupFunction
                 return scope -> index.load(scope, s.knownPerUser());
             };
 
+    /**
+     * How many times others (the API, the maintenance jobs) have changed a user's memories; -1 when
+     * that cannot be told.
+     */
+    public interface OtherWrites extends java.io.Serializable {
+        Counts open(ExtractionSettings settings);
+
+        /** The counts, from what {@link #open} connected to; closing lets that go. */
+        interface Counts extends AutoCloseable {
+            long of(io.engram.memory.Scope scope);
+
+            @Override
+            default void close() {}
+        }
+    }
+
+    /** The counters in Redis ({@link CacheKeys#otherWrites}); without Redis, never known. */
+    public static final OtherWrites FROM_REDIS =
+            s -> {
+                JedisPooled redis = RedisConnections.open(s.redisUrl(), s.redisTruststore());
+                if (redis == null) {
+                    return scope -> -1;
+                }
+                return new OtherWrites.Counts() {
+                    @Override
+                    public long of(io.engram.memory.Scope scope) {
+                        try {
+                            String n = redis.get(CacheKeys.otherWrites(scope));
+                            return n == null ? 0 : Long.parseLong(n);
+                        } catch (RuntimeException e) {
+                            return -1;
+                        }
+                    }
+
+                    @Override
+                    public void close() {
+                        redis.close();
+                    }
+                };
+            };
+
+    /** The other writers' count when a user's memories were loaded into state. */
+    private static final ValueStateDescriptor<Long> LOADED_AT = loadedAt();
+
+    private static ValueStateDescriptor<Long> loadedAt() {
+        ValueStateDescriptor<Long> descriptor = new ValueStateDescriptor<>("loadedAt", Types.LONG);
+        descriptor.enableTimeToLive(StateTtlConfig.newBuilder(Duration.ofHours(6)).build());
+        return descriptor;
+    }
+
     private final ExtractionSettings settings;
     private final KnownMemorySource source;
+    private final OtherWrites others;
     private transient ValueState<UserMemories> known;
+    private transient ValueState<Long> loadedAt;
+    private transient OtherWrites.Counts otherWrites;
+    private transient Counter reloads;
     private transient ValueState<Long> forgottenAt;
     private transient Counter forgottenBatches;
     private transient ChangePlanner planner;
@@ -89,17 +146,22 @@ public class DedupFunction
     private transient Map<String, Counter> decisions;
 
     public DedupFunction(ExtractionSettings settings) {
-        this(settings, FROM_INDEX);
+        this(settings, FROM_INDEX, FROM_REDIS);
     }
 
-    public DedupFunction(ExtractionSettings settings, KnownMemorySource source) {
+    public DedupFunction(
+            ExtractionSettings settings, KnownMemorySource source, OtherWrites others) {
         this.settings = settings;
         this.source = source;
+        this.others = others;
     }
 
     @Override
     public void open(OpenContext context) {
         known = getRuntimeContext().getState(KNOWN);
+        loadedAt = getRuntimeContext().getState(LOADED_AT);
+        otherWrites = others.open(settings);
+        reloads = getRuntimeContext().getMetricGroup().counter("reloadsAfterOtherWrites");
         ValueStateDescriptor<Long> forgotten =
                 new ValueStateDescriptor<>("forgottenAt", Types.LONG);
         forgotten.enableTimeToLive(
@@ -126,6 +188,13 @@ public class DedupFunction
         }
     }
 
+    @Override
+    public void close() {
+        if (otherWrites != null) {
+            otherWrites.close();
+        }
+    }
+
     /** Remembers the forget of every project and drops the user's state in each of them. */
     @Override
     public void processBroadcastElement(TurnRecord notice, Context ctx, Collector<byte[]> out)
@@ -134,13 +203,15 @@ public class DedupFunction
             return;
         }
         notice.rememberIn(ctx.getBroadcastState(NOTICES));
-        ctx.applyToKeyedState(
-                KNOWN,
-                (key, state) -> {
-                    if (notice.covers(key)) {
-                        state.clear();
-                    }
-                });
+        for (ValueStateDescriptor<?> d : List.of(KNOWN, LOADED_AT)) {
+            ctx.applyToKeyedState(
+                    d,
+                    (key, state) -> {
+                        if (notice.covers(key)) {
+                            state.clear();
+                        }
+                    });
+        }
     }
 
     @Override
@@ -148,6 +219,7 @@ public class DedupFunction
             throws Exception {
         if (batch.forgetUser) {
             known.clear();
+            loadedAt.clear();
             if (batch.sentAt >= 0) {
                 forgottenAt.update(TurnRecord.forgottenAt(forgottenAt.value(), batch.sentAt));
             }
@@ -160,9 +232,17 @@ public class DedupFunction
             forgottenBatches.inc();
             return;
         }
+        // What the API or a maintenance job changed since the user was loaded (a delete, a
+        // consolidation) must not be decided against: load the user again.
+        long writes = otherWrites.of(batch.scope());
         UserMemories memories = known.value();
+        if (memories != null && writes >= 0 && !Long.valueOf(writes).equals(loadedAt.value())) {
+            memories = null;
+            reloads.inc();
+        }
         if (memories == null) {
             memories = UserMemories.of(loader.apply(batch.scope()), settings.knownPerUser());
+            loadedAt.update(writes >= 0 ? writes : null);
         }
         List<CandidateFact> facts = new ArrayList<>(batch.facts.length);
         List<float[]> vectors = new ArrayList<>(batch.facts.length);

@@ -133,7 +133,7 @@ public final class MaintenanceMain {
             }
             try (JedisPooled redis =
                     RedisConnections.open(config.redis().url(), config.redis().tlsTruststore())) {
-                CacheGenerations.bump(redis, List.of(scope));
+                CacheGenerations.bumpAsOtherWriter(redis, List.of(scope));
             }
             restored.get()
                     .memories()

@@ -126,9 +126,12 @@ public final class TaskContext implements AutoCloseable {
         return counts;
     }
 
-    /** Invalidates the cached recall results of the scopes whose memories changed. */
+    /**
+     * Invalidates the cached recall results of the scopes whose memories changed, and has the
+     * extraction job reload those users.
+     */
     public void bump(Collection<Scope> scopes) {
-        CacheGenerations.bump(redis, scopes);
+        CacheGenerations.bumpAsOtherWriter(redis, scopes);
     }
 
     /** Runs {@code work} in one transaction on the write connection. */

@@ -19,12 +19,27 @@ public final class CacheGenerations {
      * must not fail a write.
      */
     public static void bump(JedisPooled redis, Collection<Scope> scopes) {
+        bump(redis, scopes, false);
+    }
+
+    /**
+     * As {@link #bump(JedisPooled, Collection)}, for a writer other than the extraction job: also
+     * tells the job to reload the users ({@link CacheKeys#otherWrites}).
+     */
+    public static void bumpAsOtherWriter(JedisPooled redis, Collection<Scope> scopes) {
+        bump(redis, scopes, true);
+    }
+
+    private static void bump(JedisPooled redis, Collection<Scope> scopes, boolean other) {
         if (redis == null) {
             return;
         }
         try {
             for (Scope s : scopes) {
                 redis.incr(CacheKeys.generation(s));
+                if (other) {
+                    redis.incr(CacheKeys.otherWrites(s));
+                }
             }
         } catch (RuntimeException e) {
             LOG.warn("cache generation bump failed: {}", e.toString());

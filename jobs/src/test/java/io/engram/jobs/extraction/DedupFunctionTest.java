@@ -12,6 +12,7 @@ import io.engram.memory.MemoryType;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
 import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.runtime.state.heap.HeapKeyedStateBackend;
 import org.apache.flink.streaming.api.operators.AbstractStreamOperator;
@@ -71,10 +72,15 @@ class DedupFunctionTest {
     /** A dedup operator with nothing known of any user yet, not opened. */
     private static KeyedBroadcastOperatorTestHarness<String, FactBatch, TurnRecord, byte[]>
             unopened() throws Exception {
+        return unopened(s -> scope -> List.of(), s -> scope -> -1);
+    }
+
+    private static KeyedBroadcastOperatorTestHarness<String, FactBatch, TurnRecord, byte[]>
+            unopened(DedupFunction.KnownMemorySource source, DedupFunction.OtherWrites others)
+                    throws Exception {
         return new KeyedBroadcastOperatorTestHarness<>(
                 new CoBroadcastWithKeyedOperator<>(
-                        new DedupFunction(
-                                TestSettings.windows(4, 2, 60_000), s -> scope -> List.of()),
+                        new DedupFunction(TestSettings.windows(4, 2, 60_000), source, others),
                         List.of(DedupFunction.NOTICES)),
                 FactBatch::userKey,
                 Types.STRING,
@@ -300,6 +306,75 @@ class DedupFunctionTest {
                             "Alice's printer jams.",
                             "Bob plays the cello.",
                             "Alice moved to Leeds.");
+        }
+    }
+
+    /** How often others changed Alice's memories, as Redis would say. */
+    private static final AtomicLong OTHER_WRITES = new AtomicLong();
+
+    @Test
+    void aForgetLeavesNoStateOfTheUserWhenOtherWritersAreCounted() throws Exception {
+        OTHER_WRITES.set(3);
+        try (var h = unopened(s -> scope -> List.of(), s -> scope -> OTHER_WRITES.get())) {
+            h.open();
+            Instant t = Instant.parse("2026-03-15T10:00:00Z");
+            h.processElement(new StreamRecord<>(batch("alice", "s1", "t1", "Alice likes tea.", t)));
+            h.processElement(new StreamRecord<>(batch("bob", "s2", "t2", "Bob likes tea.", t)));
+            assertThat(keyedStateEntries(h)).as("memories and load count of each").isEqualTo(4);
+            FactBatch forget = batch("alice", "s1", "t1", "x", t);
+            forget.forgetUser = true;
+            forget.facts = new FactRecord[0];
+            h.processElement(new StreamRecord<>(forget));
+            TurnRecord everywhere = new TurnRecord();
+            everywhere.tenantId = "acme";
+            everywhere.projectId = ForgetUserEvent.ALL_PROJECTS;
+            everywhere.environment = "dev";
+            everywhere.userId = "bob";
+            everywhere.forgetUser = true;
+            h.processBroadcastElement(new StreamRecord<>(everywhere));
+            assertThat(keyedStateEntries(h)).isZero();
+        }
+    }
+
+    @Test
+    void aUserChangedByAnotherWriterIsLoadedAgainBeforeTheNextDecision() throws Exception {
+        OTHER_WRITES.set(0);
+        try (var h = unopened(s -> scope -> List.of(), s -> scope -> OTHER_WRITES.get())) {
+            h.open();
+            Instant t = Instant.parse("2026-03-15T10:00:00Z");
+            h.processElement(
+                    new StreamRecord<>(
+                            batch(
+                                    "alice",
+                                    "s1",
+                                    "t1",
+                                    "Alice's budget for the Hawaii trip is $10,000.",
+                                    t)));
+            // consolidation archived it (the index no longer has it) and said so
+            OTHER_WRITES.incrementAndGet();
+            h.processElement(
+                    new StreamRecord<>(
+                            batch(
+                                    "alice",
+                                    "s2",
+                                    "t2",
+                                    "Alice's budget for the Hawaii trip is $15,000.",
+                                    t.plusSeconds(60))));
+            // nobody else wrote since: the state stands
+            h.processElement(
+                    new StreamRecord<>(
+                            batch(
+                                    "alice",
+                                    "s3",
+                                    "t3",
+                                    "Alice's budget for the Hawaii trip is $20,000.",
+                                    t.plusSeconds(120))));
+            List<MemoryChange> changes = changes(h);
+            assertThat(changes).hasSize(3);
+            assertThat(changes.get(1))
+                    .as("the archived budget is not superseded again")
+                    .isInstanceOf(MemoryChange.Created.class);
+            assertThat(changes.get(2)).isInstanceOf(MemoryChange.Superseded.class);
         }
     }
 }

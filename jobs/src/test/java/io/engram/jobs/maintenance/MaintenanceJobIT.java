@@ -3,6 +3,7 @@ package io.engram.jobs.maintenance;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.engram.cache.CacheKeys;
 import io.engram.config.EngramConfig;
 import io.engram.embedding.OnnxEmbedder;
 import io.engram.jobs.TestStores;
@@ -22,6 +23,7 @@ import io.engram.store.opensearch.IndexBootstrap;
 import io.engram.store.opensearch.MemoryDocuments;
 import io.engram.store.opensearch.MemoryQuery;
 import io.engram.store.opensearch.OpenSearchClient;
+import java.net.URI;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -42,6 +44,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import redis.clients.jedis.JedisPooled;
 
 /**
  * The maintenance jobs as Flink batch jobs on real PostgreSQL, OpenSearch and Redis, with seeded
@@ -188,6 +191,11 @@ class MaintenanceJobIT {
 
         MaintenanceReport report = runner.run(MaintenanceKind.CONSOLIDATE, null, NOW, "test");
         assertThat(report.changed()).containsEntry("archived", 5L).containsEntry("clusters", 2L);
+        // the extraction job is told to reload the users it folded
+        try (JedisPooled redis = new JedisPooled(URI.create(SharedServices.redis().url()))) {
+            assertThat(redis.get(CacheKeys.otherWrites(alice))).isNotNull();
+            assertThat(redis.get(CacheKeys.otherWrites(bob))).isNotNull();
+        }
 
         List<String> current = currentContents(alice);
         assertThat(current).hasSize(2).contains(unrelated.content());

@@ -70,9 +70,15 @@ public final class ResultCache {
                 .mapEmpty();
     }
 
-    /** Invalidates every cached answer of the scope. */
+    /**
+     * Invalidates every cached answer of the scope, and tells the extraction job the user's
+     * memories were changed by someone else (it reloads them).
+     */
     public Future<Void> bump(Scope scope) {
-        return redis.send(Request.cmd(Command.INCR).arg(CacheKeys.generation(scope)))
+        return redis.batch(
+                        List.of(
+                                Request.cmd(Command.INCR).arg(CacheKeys.generation(scope)),
+                                Request.cmd(Command.INCR).arg(CacheKeys.otherWrites(scope))))
                 .timeout(timeoutMs, TimeUnit.MILLISECONDS)
                 .mapEmpty();
     }
