@@ -460,6 +460,7 @@ class ServingIT {
         try (JedisPooled redis = new JedisPooled(URI.create(SharedServices.redis().url()))) {
             assertThat(cachedAnswers(redis, erin)).isEmpty();
             assertThat(redis.exists(CacheKeys.resultIndex(erin))).isFalse();
+            assertThat(redis.exists(CacheKeys.otherWrites(erin))).isFalse();
         }
         assertThat(texts.held(erin)).isZero();
         assertThat(texts.held(frank)).isEqualTo(1);

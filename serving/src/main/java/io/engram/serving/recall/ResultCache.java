@@ -89,12 +89,16 @@ public final class ResultCache {
      */
     public Future<Void> forget(Scope scope) {
         String index = CacheKeys.resultIndex(scope);
-        return bump(scope)
+        return redis.send(Request.cmd(Command.INCR).arg(CacheKeys.generation(scope)))
                 .compose(v -> redis.send(Request.cmd(Command.SMEMBERS).arg(index)))
                 .timeout(timeoutMs, TimeUnit.MILLISECONDS)
                 .compose(
                         members -> {
-                            Request unlink = Request.cmd(Command.UNLINK).arg(index);
+                            // the extraction job hears of a forget by its own notice
+                            Request unlink =
+                                    Request.cmd(Command.UNLINK)
+                                            .arg(index)
+                                            .arg(CacheKeys.otherWrites(scope));
                             members.forEach(m -> unlink.arg(m.toString()));
                             return redis.send(unlink).timeout(timeoutMs, TimeUnit.MILLISECONDS);
                         })
