@@ -27,7 +27,8 @@ import java.util.Optional;
  * {@code ENGRAM_BOOTSTRAP_KEY} is set, registers that key as an admin key of tenant {@value
  * #BOOTSTRAP_TENANT}, then exits; run it once per release (a Kubernetes Job) before the new serving
  * pods. {@code serve --prepare} does both in one process. SIGTERM stops accepting, lets the
- * requests in flight finish, flushes the recall bookkeeping and exits 0.
+ * requests in flight finish, flushes the recall bookkeeping and exits (status 143, the JVM's for
+ * SIGTERM).
  */
 public final class ServingMain {
 

@@ -35,19 +35,16 @@ import redis.clients.jedis.JedisPooled;
  * recent memories live in keyed state; on first sight of a user (or after the state expired) they
  * are loaded from the index. Emits the encoded changes for the store sink.
  *
- * <p>A forget of one project comes in keyed, as a batch of the user in that project. A forget of
- * every project comes in on the broadcast input: it drops the user's state in every project on
- * every subtask and, for {@link SessionWindowFunction#FORGET_HORIZON}, the user's windows cut
- * before it that are still on their way, in any project.
+ * <p>Forget notices come in on the broadcast input: a notice drops the user's state in its project
+ * (or in every project) on every subtask and, for {@link SessionWindowFunction#FORGET_HORIZON}, the
+ * user's windows cut before it that are still on their way.
  */
 public class DedupFunction
         extends KeyedBroadcastProcessFunction<String, FactBatch, TurnRecord, byte[]> {
 
     private static final long serialVersionUID = 1L;
 
-    /**
-     * The broadcast state: when each user was forgotten in every project (notice key, epoch ms).
-     */
+    /** The broadcast state: when each user was forgotten (notice key, epoch ms). */
     public static final MapStateDescriptor<String, Long> NOTICES =
             new MapStateDescriptor<>("forgotten-everywhere", Types.STRING, Types.LONG);
 
@@ -137,7 +134,6 @@ public class DedupFunction
     private transient ValueState<Long> loadedAt;
     private transient OtherWrites.Counts otherWrites;
     private transient Counter reloads;
-    private transient ValueState<Long> forgottenAt;
     private transient Counter forgottenBatches;
     private transient ChangePlanner planner;
     private transient java.util.function.Function<
@@ -162,11 +158,6 @@ public class DedupFunction
         loadedAt = getRuntimeContext().getState(LOADED_AT);
         otherWrites = others.open(settings);
         reloads = getRuntimeContext().getMetricGroup().counter("reloadsAfterOtherWrites");
-        ValueStateDescriptor<Long> forgotten =
-                new ValueStateDescriptor<>("forgottenAt", Types.LONG);
-        forgotten.enableTimeToLive(
-                StateTtlConfig.newBuilder(SessionWindowFunction.FORGET_HORIZON).build());
-        forgottenAt = getRuntimeContext().getState(forgotten);
         forgottenBatches = getRuntimeContext().getMetricGroup().counter("forgottenBatches");
         planner =
                 new ChangePlanner(
@@ -195,11 +186,11 @@ public class DedupFunction
         }
     }
 
-    /** Remembers the forget of every project and drops the user's state in each of them. */
+    /** Remembers the forget and drops the user's state in the project(s) it covers. */
     @Override
     public void processBroadcastElement(TurnRecord notice, Context ctx, Collector<byte[]> out)
             throws Exception {
-        if (!notice.forgetsAllProjects()) {
+        if (!notice.forgetUser) {
             return;
         }
         notice.rememberIn(ctx.getBroadcastState(NOTICES));
@@ -217,18 +208,14 @@ public class DedupFunction
     @Override
     public void processElement(FactBatch batch, ReadOnlyContext ctx, Collector<byte[]> out)
             throws Exception {
-        if (batch.forgetUser) {
-            known.clear();
-            loadedAt.clear();
-            if (batch.sentAt >= 0) {
-                forgottenAt.update(TurnRecord.forgottenAt(forgottenAt.value(), batch.sentAt));
-            }
-            return;
-        }
         // A window cut before the notice reached the session windows, still on its way then.
-        if (TurnRecord.sentBefore(batch.sentAt, forgottenAt.value())
-                || TurnRecord.sentBefore(
-                        batch.sentAt, ctx.getBroadcastState(NOTICES).get(batch.everywhereKey()))) {
+        if (TurnRecord.sentBeforeForget(
+                ctx.getBroadcastState(NOTICES),
+                batch.sentAt,
+                batch.tenantId,
+                batch.projectId,
+                batch.environment,
+                batch.userId)) {
             forgottenBatches.inc();
             return;
         }

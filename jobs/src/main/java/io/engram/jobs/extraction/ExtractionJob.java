@@ -160,21 +160,10 @@ public final class ExtractionJob {
                         .name("event-time")
                         .uid("event-time");
 
-        // A forget notice drops the user's open session windows on every subtask and the user's
-        // dedup state: keyed for one project, broadcast for every project.
+        // A forget notice goes to every subtask of the session windows and of the dedup: each
+        // drops what it holds of the user (in the notice's project, or in all of them).
         DataStream<TurnRecord> notices =
                 timed.filter(turn -> turn.forgetUser).name("forget-notices").uid("forget-notices");
-        DataStream<TurnRecord> everywhere =
-                notices.filter(TurnRecord::forgetsAllProjects)
-                        .name("forget-every-project")
-                        .uid("forget-every-project");
-        DataStream<FactBatch> forgotten =
-                notices.filter(notice -> !notice.forgetsAllProjects())
-                        .name("forget-one-project")
-                        .uid("forget-one-project")
-                        .map(FactBatch::forgetting)
-                        .name("forget-to-dedup")
-                        .uid("forget-to-dedup");
 
         DataStream<WindowBatch> windows =
                 timed.filter(turn -> !turn.forgetUser)
@@ -211,9 +200,8 @@ public final class ExtractionJob {
         routed.map(new EmbedFunction(settings))
                 .name("embed")
                 .uid("embed")
-                .union(forgotten)
                 .keyBy(FactBatch::userKey)
-                .connect(everywhere.broadcast(DedupFunction.NOTICES))
+                .connect(notices.broadcast(DedupFunction.NOTICES))
                 .process(new DedupFunction(settings))
                 .name("dedup")
                 .uid("dedup")

@@ -20,13 +20,7 @@ public class FactBatch {
     public int completionTokens;
     public boolean llm;
 
-    /** Not facts: the user was forgotten and the dedup state must be dropped. */
-    public boolean forgetUser;
-
-    /**
-     * When the newest of the window's turns was sent (for a forget notice: when the forget was); -1
-     * when unknown.
-     */
+    /** When the newest of the window's turns was sent; -1 when unknown. */
     public long sentAt = -1;
 
     public FactBatch() {}
@@ -50,31 +44,12 @@ public class FactBatch {
     }
 
     /** The notice that a user was forgotten, on its way to the dedup state. */
-    public static FactBatch forgetting(TurnRecord notice) {
-        FactBatch b =
-                of(
-                        notice.tenantId,
-                        notice.projectId,
-                        notice.environment,
-                        notice.userId,
-                        notice.sessionId);
-        b.forgetUser = true;
-        b.sentAt = notice.sentAt;
-        return b;
-    }
-
     public boolean failed() {
         return failureKind != null;
     }
 
     public Scope scope() {
         return new Scope(tenantId, projectId, environment, userId);
-    }
-
-    /** The key a forget of this batch's user in every project is kept under. */
-    public String everywhereKey() {
-        return TurnRecord.keyPrefix(
-                tenantId, io.engram.events.ForgetUserEvent.ALL_PROJECTS, environment, userId);
     }
 
     public String userKey() {

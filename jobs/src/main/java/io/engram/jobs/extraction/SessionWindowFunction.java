@@ -120,9 +120,13 @@ public class SessionWindowFunction
     @Override
     public void processElement(TurnRecord turn, ReadOnlyContext ctx, Collector<WindowBatch> out)
             throws Exception {
-        var forgotten = ctx.getBroadcastState(NOTICES);
-        if (TurnRecord.sentBefore(turn.sentAt, forgotten.get(turn.sessionKeyPrefix()))
-                || TurnRecord.sentBefore(turn.sentAt, forgotten.get(turn.allProjectsPrefix()))) {
+        if (TurnRecord.sentBeforeForget(
+                ctx.getBroadcastState(NOTICES),
+                turn.sentAt,
+                turn.tenantId,
+                turn.projectId,
+                turn.environment,
+                turn.userId)) {
             forgottenTurns.inc();
             return;
         }

@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import org.apache.flink.api.common.state.BroadcastState;
+import org.apache.flink.api.common.state.ReadOnlyBroadcastState;
 
 /**
  * A validated event of the turns topic: a turn, or the end of a session ({@code sessionEnd} with no
@@ -78,13 +79,9 @@ public class TurnRecord {
         return keyPrefix(tenantId, projectId, environment, userId);
     }
 
-    /** The key a forget of this record's user in every project is kept under. */
-    public String allProjectsPrefix() {
-        return keyPrefix(tenantId, ForgetUserEvent.ALL_PROJECTS, environment, userId);
-    }
-
     /** What the session keys of a user in a project start with. */
-    static String keyPrefix(String tenant, String project, String environment, String user) {
+    private static String keyPrefix(
+            String tenant, String project, String environment, String user) {
         return tenant + "/" + project + "/" + environment + "/" + user + "/";
     }
 
@@ -127,6 +124,27 @@ public class TurnRecord {
         for (String key : expired) {
             forgotten.remove(key);
         }
+    }
+
+    /**
+     * Whether something of the user sent at {@code sentAt} was sent before (or with) a forget of
+     * the user in {@code project} or in every project, as kept in {@code forgotten} by {@link
+     * #rememberIn}.
+     */
+    public static boolean sentBeforeForget(
+            ReadOnlyBroadcastState<String, Long> forgotten,
+            long sentAt,
+            String tenant,
+            String project,
+            String environment,
+            String user)
+            throws Exception {
+        return sentBefore(sentAt, forgotten.get(keyPrefix(tenant, project, environment, user)))
+                || sentBefore(
+                        sentAt,
+                        forgotten.get(
+                                keyPrefix(
+                                        tenant, ForgetUserEvent.ALL_PROJECTS, environment, user)));
     }
 
     /**

@@ -1,5 +1,6 @@
 package io.engram.jobs.store;
 
+import io.engram.config.EngramConfig;
 import io.engram.tls.PemTrust;
 import java.net.URI;
 import redis.clients.jedis.JedisPooled;
@@ -18,7 +19,7 @@ public final class RedisConnections {
             return null;
         }
         URI uri = URI.create(url);
-        if (!url.startsWith("rediss:")) {
+        if (!new EngramConfig.Redis(url, truststore).tls()) {
             return new JedisPooled(uri);
         }
         return new JedisPooled(

@@ -58,6 +58,30 @@ class DedupFunctionTest {
         return b;
     }
 
+    /** A window of Alice's with one fact: her budget for the Hawaii trip. */
+    private static StreamRecord<FactBatch> alicesBudget(
+            String session, String turnId, String amount, Instant ts) {
+        return new StreamRecord<>(
+                batch(
+                        "alice",
+                        session,
+                        turnId,
+                        "Alice's budget for the Hawaii trip is " + amount + ".",
+                        ts));
+    }
+
+    /** A forget notice of the user of tenant acme, environment dev, in {@code project}. */
+    private static TurnRecord forget(String user, String project, long sentAt) {
+        TurnRecord notice = new TurnRecord();
+        notice.tenantId = "acme";
+        notice.projectId = project;
+        notice.environment = "dev";
+        notice.userId = user;
+        notice.forgetUser = true;
+        notice.sentAt = sentAt;
+        return notice;
+    }
+
     private static List<MemoryChange> changes(
             KeyedBroadcastOperatorTestHarness<String, FactBatch, TurnRecord, byte[]> h) {
         List<MemoryChange> out = new ArrayList<>();
@@ -108,22 +132,8 @@ class DedupFunctionTest {
         try (var h = harness()) {
             Instant t1 = Instant.parse("2026-03-15T10:00:00Z");
             Instant t2 = Instant.parse("2026-04-02T09:00:00Z");
-            h.processElement(
-                    new StreamRecord<>(
-                            batch(
-                                    "alice",
-                                    "s1",
-                                    "t1",
-                                    "Alice's budget for the Hawaii trip is $10,000.",
-                                    t1)));
-            h.processElement(
-                    new StreamRecord<>(
-                            batch(
-                                    "alice",
-                                    "s2",
-                                    "t9",
-                                    "Alice's budget for the Hawaii trip is $15,000.",
-                                    t2)));
+            h.processElement(alicesBudget("s1", "t1", "$10,000", t1));
+            h.processElement(alicesBudget("s2", "t9", "$15,000", t2));
             List<MemoryChange> changes = changes(h);
             assertThat(changes).hasSize(2);
             assertThat(changes.get(0)).isInstanceOf(MemoryChange.Created.class);
@@ -140,22 +150,8 @@ class DedupFunctionTest {
     void sameFactAgainIsANoopAndUsersNeverSeeEachOthersMemories() throws Exception {
         try (var h = harness()) {
             Instant t = Instant.parse("2026-03-15T10:00:00Z");
-            h.processElement(
-                    new StreamRecord<>(
-                            batch(
-                                    "alice",
-                                    "s1",
-                                    "t1",
-                                    "Alice's budget for the Hawaii trip is $10,000.",
-                                    t)));
-            h.processElement(
-                    new StreamRecord<>(
-                            batch(
-                                    "alice",
-                                    "s1",
-                                    "t1",
-                                    "Alice's budget for the Hawaii trip is $10,000.",
-                                    t)));
+            h.processElement(alicesBudget("s1", "t1", "$10,000", t));
+            h.processElement(alicesBudget("s1", "t1", "$10,000", t));
             h.processElement(
                     new StreamRecord<>(
                             batch(
@@ -178,28 +174,11 @@ class DedupFunctionTest {
     void aForgetNoticeDropsTheUsersStateSoNothingIsDecidedAgainstIt() throws Exception {
         try (var h = harness()) {
             Instant t = Instant.parse("2026-03-15T10:00:00Z");
-            h.processElement(
-                    new StreamRecord<>(
-                            batch(
-                                    "alice",
-                                    "s1",
-                                    "t1",
-                                    "Alice's budget for the Hawaii trip is $10,000.",
-                                    t)));
+            h.processElement(alicesBudget("s1", "t1", "$10,000", t));
             assertThat(keyedStateEntries(h)).isEqualTo(1);
-            FactBatch forget = batch("alice", "s1", "t1", "x", t);
-            forget.forgetUser = true;
-            forget.facts = new FactRecord[0];
-            h.processElement(new StreamRecord<>(forget));
+            h.processBroadcastElement(new StreamRecord<>(forget("alice", "default", -1)));
             assertThat(keyedStateEntries(h)).isZero();
-            h.processElement(
-                    new StreamRecord<>(
-                            batch(
-                                    "alice",
-                                    "s2",
-                                    "t9",
-                                    "Alice's budget for the Hawaii trip is $15,000.",
-                                    t.plusSeconds(60))));
+            h.processElement(alicesBudget("s2", "t9", "$15,000", t.plusSeconds(60)));
             List<MemoryChange> changes = changes(h);
             assertThat(changes).hasSize(2);
             assertThat(changes.get(1))
@@ -212,11 +191,7 @@ class DedupFunctionTest {
     void aWindowSentBeforeTheForgetThatArrivesAfterTheNoticeIsDropped() throws Exception {
         try (var h = harness()) {
             Instant t = Instant.parse("2026-03-15T10:00:00Z");
-            FactBatch forget = batch("alice", "s1", "t1", "x", t);
-            forget.forgetUser = true;
-            forget.facts = new FactRecord[0];
-            forget.sentAt = 5_000;
-            h.processElement(new StreamRecord<>(forget));
+            h.processBroadcastElement(new StreamRecord<>(forget("alice", "default", 5_000)));
 
             FactBatch cutBefore = batch("alice", "s1", "t1", "Alice is allergic to peanuts.", t);
             cutBefore.sentAt = 4_000;
@@ -240,27 +215,13 @@ class DedupFunctionTest {
         Instant t = Instant.parse("2026-03-15T10:00:00Z");
         org.apache.flink.runtime.checkpoint.OperatorSubtaskState snapshot;
         try (var h = harness()) {
-            h.processElement(
-                    new StreamRecord<>(
-                            batch(
-                                    "alice",
-                                    "s1",
-                                    "t1",
-                                    "Alice's budget for the Hawaii trip is $10,000.",
-                                    t)));
+            h.processElement(alicesBudget("s1", "t1", "$10,000", t));
             snapshot = h.snapshot(1, 1);
         }
         var restored = unopened();
         restored.initializeState(snapshot);
         restored.open();
-        restored.processElement(
-                new StreamRecord<>(
-                        batch(
-                                "alice",
-                                "s2",
-                                "t5",
-                                "Alice's budget for the Hawaii trip is $15,000.",
-                                t.plusSeconds(99))));
+        restored.processElement(alicesBudget("s2", "t5", "$15,000", t.plusSeconds(99)));
         assertThat(changes(restored)).singleElement().isInstanceOf(MemoryChange.Superseded.class);
         restored.close();
     }
@@ -279,14 +240,8 @@ class DedupFunctionTest {
             }
             assertThat(keyedStateEntries(h)).isEqualTo(3);
 
-            TurnRecord forget = new TurnRecord();
-            forget.tenantId = "acme";
-            forget.projectId = ForgetUserEvent.ALL_PROJECTS;
-            forget.environment = "dev";
-            forget.userId = "alice";
-            forget.forgetUser = true;
-            forget.sentAt = 5_000;
-            h.processBroadcastElement(new StreamRecord<>(forget));
+            h.processBroadcastElement(
+                    new StreamRecord<>(forget("alice", ForgetUserEvent.ALL_PROJECTS, 5_000)));
             assertThat(keyedStateEntries(h)).as("Bob's state only").isEqualTo(1);
 
             // cut before the forget in a project she had no memory in, arriving after it
@@ -321,17 +276,9 @@ class DedupFunctionTest {
             h.processElement(new StreamRecord<>(batch("alice", "s1", "t1", "Alice likes tea.", t)));
             h.processElement(new StreamRecord<>(batch("bob", "s2", "t2", "Bob likes tea.", t)));
             assertThat(keyedStateEntries(h)).as("memories and load count of each").isEqualTo(4);
-            FactBatch forget = batch("alice", "s1", "t1", "x", t);
-            forget.forgetUser = true;
-            forget.facts = new FactRecord[0];
-            h.processElement(new StreamRecord<>(forget));
-            TurnRecord everywhere = new TurnRecord();
-            everywhere.tenantId = "acme";
-            everywhere.projectId = ForgetUserEvent.ALL_PROJECTS;
-            everywhere.environment = "dev";
-            everywhere.userId = "bob";
-            everywhere.forgetUser = true;
-            h.processBroadcastElement(new StreamRecord<>(everywhere));
+            h.processBroadcastElement(new StreamRecord<>(forget("alice", "default", -1)));
+            h.processBroadcastElement(
+                    new StreamRecord<>(forget("bob", ForgetUserEvent.ALL_PROJECTS, -1)));
             assertThat(keyedStateEntries(h)).isZero();
         }
     }
@@ -342,33 +289,12 @@ class DedupFunctionTest {
         try (var h = unopened(s -> scope -> List.of(), s -> scope -> OTHER_WRITES.get())) {
             h.open();
             Instant t = Instant.parse("2026-03-15T10:00:00Z");
-            h.processElement(
-                    new StreamRecord<>(
-                            batch(
-                                    "alice",
-                                    "s1",
-                                    "t1",
-                                    "Alice's budget for the Hawaii trip is $10,000.",
-                                    t)));
+            h.processElement(alicesBudget("s1", "t1", "$10,000", t));
             // consolidation archived it (the index no longer has it) and said so
             OTHER_WRITES.incrementAndGet();
-            h.processElement(
-                    new StreamRecord<>(
-                            batch(
-                                    "alice",
-                                    "s2",
-                                    "t2",
-                                    "Alice's budget for the Hawaii trip is $15,000.",
-                                    t.plusSeconds(60))));
+            h.processElement(alicesBudget("s2", "t2", "$15,000", t.plusSeconds(60)));
             // nobody else wrote since: the state stands
-            h.processElement(
-                    new StreamRecord<>(
-                            batch(
-                                    "alice",
-                                    "s3",
-                                    "t3",
-                                    "Alice's budget for the Hawaii trip is $20,000.",
-                                    t.plusSeconds(120))));
+            h.processElement(alicesBudget("s3", "t3", "$20,000", t.plusSeconds(120)));
             List<MemoryChange> changes = changes(h);
             assertThat(changes).hasSize(3);
             assertThat(changes.get(1))
