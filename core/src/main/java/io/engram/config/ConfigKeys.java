@@ -77,15 +77,34 @@ public final class ConfigKeys {
             ConfigKey.of(
                     "kafka.security_protocol",
                     "PLAINTEXT",
-                    "PLAINTEXT, or SSL: every Kafka client of both planes speaks TLS to the brokers",
-                    Parsers.oneOf("PLAINTEXT", "SSL"));
+                    "PLAINTEXT; SSL: every Kafka client of both planes speaks TLS to the brokers;"
+                            + " SASL_SSL: TLS and a SCRAM login (kafka.sasl_username,"
+                            + " ENGRAM_KAFKA_SASL_PASSWORD)",
+                    Parsers.oneOf("PLAINTEXT", "SSL", "SASL_SSL"));
     public static final ConfigKey<String> KAFKA_SSL_TRUSTSTORE =
             ConfigKey.of(
                     "kafka.ssl_truststore",
                     "",
-                    "PEM file of the CAs the brokers' certificates must chain to (with SSL);"
-                            + " empty: the JVM's own, which trusts MSK's",
+                    "PEM file of the CAs the brokers' certificates must chain to (with SSL or"
+                            + " SASL_SSL); empty: the JVM's own, which trusts MSK's",
                     Parsers::text);
+    public static final ConfigKey<String> KAFKA_SASL_MECHANISM =
+            ConfigKey.of(
+                    "kafka.sasl_mechanism",
+                    "SCRAM-SHA-512",
+                    "SCRAM mechanism of the SASL_SSL login (MSK offers SCRAM-SHA-512)",
+                    Parsers.oneOf("SCRAM-SHA-256", "SCRAM-SHA-512"));
+    public static final ConfigKey<String> KAFKA_SASL_USERNAME =
+            ConfigKey.of(
+                    "kafka.sasl_username",
+                    "",
+                    "user of the SASL_SSL login (with ENGRAM_KAFKA_SASL_PASSWORD)",
+                    Parsers::text);
+    public static final ConfigKey<String> KAFKA_SASL_PASSWORD =
+            ConfigKey.secret(
+                    "kafka.sasl_password",
+                    "ENGRAM_KAFKA_SASL_PASSWORD",
+                    "password of the SASL_SSL login");
 
     public static final ConfigKey<String> OPENSEARCH_URL =
             ConfigKey.of(
@@ -122,6 +141,18 @@ public final class ConfigKeys {
                     "PEM file of the CAs a rediss:// server's certificate must chain to; empty: the"
                             + " JVM's own, which trust ElastiCache's",
                     Parsers::text);
+    public static final ConfigKey<String> REDIS_USERNAME =
+            ConfigKey.of(
+                    "redis.username",
+                    "",
+                    "Redis ACL user to authenticate as (with ENGRAM_REDIS_PASSWORD); empty: the"
+                            + " default user",
+                    Parsers::text);
+    public static final ConfigKey<String> REDIS_PASSWORD =
+            ConfigKey.secret(
+                    "redis.password",
+                    "ENGRAM_REDIS_PASSWORD",
+                    "Redis password or ElastiCache AUTH token; empty: none");
 
     public static final ConfigKey<String> EMBEDDING_VERSION =
             ConfigKey.of(
@@ -380,12 +411,17 @@ public final class ConfigKeys {
                     KAFKA_REPLICATION_FACTOR,
                     KAFKA_SECURITY_PROTOCOL,
                     KAFKA_SSL_TRUSTSTORE,
+                    KAFKA_SASL_MECHANISM,
+                    KAFKA_SASL_USERNAME,
+                    KAFKA_SASL_PASSWORD,
                     OPENSEARCH_URL,
                     OPENSEARCH_INDEX_PREFIX,
                     OPENSEARCH_SHARDS,
                     OPENSEARCH_REPLICAS,
                     REDIS_URL,
                     REDIS_TLS_TRUSTSTORE,
+                    REDIS_USERNAME,
+                    REDIS_PASSWORD,
                     EMBEDDING_VERSION,
                     EMBEDDING_MODEL_DIR,
                     EMBEDDING_THREADS,

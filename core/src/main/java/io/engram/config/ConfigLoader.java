@@ -76,22 +76,13 @@ public final class ConfigLoader {
                         values.get(ConfigKeys.POSTGRES_USER),
                         values.get(ConfigKeys.POSTGRES_PASSWORD),
                         values.get(ConfigKeys.POSTGRES_POOL_SIZE)),
-                new EngramConfig.Kafka(
-                        values.get(ConfigKeys.KAFKA_BOOTSTRAP_SERVERS),
-                        values.get(ConfigKeys.KAFKA_TURNS_TOPIC),
-                        values.get(ConfigKeys.KAFKA_DLQ_TOPIC),
-                        values.get(ConfigKeys.KAFKA_PARTITIONS),
-                        values.get(ConfigKeys.KAFKA_REPLICATION_FACTOR),
-                        values.get(ConfigKeys.KAFKA_SECURITY_PROTOCOL),
-                        values.get(ConfigKeys.KAFKA_SSL_TRUSTSTORE)),
+                kafka(values),
                 new EngramConfig.OpenSearch(
                         values.get(ConfigKeys.OPENSEARCH_URL),
                         values.get(ConfigKeys.OPENSEARCH_INDEX_PREFIX),
                         values.get(ConfigKeys.OPENSEARCH_SHARDS),
                         values.get(ConfigKeys.OPENSEARCH_REPLICAS)),
-                new EngramConfig.Redis(
-                        values.get(ConfigKeys.REDIS_URL),
-                        values.get(ConfigKeys.REDIS_TLS_TRUSTSTORE)),
+                redis(values),
                 new EngramConfig.Embedding(
                         values.get(ConfigKeys.EMBEDDING_VERSION),
                         values.get(ConfigKeys.EMBEDDING_MODEL_DIR),
@@ -168,6 +159,63 @@ public final class ConfigLoader {
                                 + e.getMessage());
             }
         }
+    }
+
+    private static EngramConfig.Kafka kafka(Values values) {
+        EngramConfig.Kafka k =
+                new EngramConfig.Kafka(
+                        values.get(ConfigKeys.KAFKA_BOOTSTRAP_SERVERS),
+                        values.get(ConfigKeys.KAFKA_TURNS_TOPIC),
+                        values.get(ConfigKeys.KAFKA_DLQ_TOPIC),
+                        values.get(ConfigKeys.KAFKA_PARTITIONS),
+                        values.get(ConfigKeys.KAFKA_REPLICATION_FACTOR),
+                        values.get(ConfigKeys.KAFKA_SECURITY_PROTOCOL),
+                        values.get(ConfigKeys.KAFKA_SSL_TRUSTSTORE),
+                        values.get(ConfigKeys.KAFKA_SASL_MECHANISM),
+                        values.get(ConfigKeys.KAFKA_SASL_USERNAME),
+                        values.get(ConfigKeys.KAFKA_SASL_PASSWORD));
+        boolean login = !k.saslUsername().isEmpty() || !k.saslPassword().isEmpty();
+        if (k.sasl() && (k.saslUsername().isEmpty() || k.saslPassword().isEmpty())) {
+            throw new ConfigException(
+                    "configuration key 'kafka.security_protocol' is SASL_SSL but "
+                            + (k.saslUsername().isEmpty()
+                                    ? "'kafka.sasl_username'"
+                                    : ConfigKeys.KAFKA_SASL_PASSWORD.env())
+                            + " is not set");
+        }
+        if (!k.sasl() && login) {
+            throw new ConfigException(
+                    "a Kafka login is configured ('kafka.sasl_username' or "
+                            + ConfigKeys.KAFKA_SASL_PASSWORD.env()
+                            + ") but 'kafka.security_protocol' is "
+                            + k.securityProtocol()
+                            + ", which sends none: set it to SASL_SSL");
+        }
+        return k;
+    }
+
+    private static EngramConfig.Redis redis(Values values) {
+        EngramConfig.Redis r =
+                new EngramConfig.Redis(
+                        values.get(ConfigKeys.REDIS_URL),
+                        values.get(ConfigKeys.REDIS_TLS_TRUSTSTORE),
+                        values.get(ConfigKeys.REDIS_USERNAME),
+                        values.get(ConfigKeys.REDIS_PASSWORD));
+        if (r.configured() && java.net.URI.create(r.url()).getRawUserInfo() != null) {
+            // A URL is printed in logs and job graphs; a password in it would be too.
+            throw new ConfigException(
+                    "configuration key 'redis.url' must not hold credentials: set 'redis.username'"
+                            + " and the environment variable "
+                            + ConfigKeys.REDIS_PASSWORD.env()
+                            + " instead");
+        }
+        if (!r.username().isEmpty() && r.password().isEmpty()) {
+            throw new ConfigException(
+                    "configuration key 'redis.username' is set but "
+                            + ConfigKeys.REDIS_PASSWORD.env()
+                            + " is not: a Redis ACL user needs its password");
+        }
+        return r;
     }
 
     private static EngramConfig.Dedup dedup(Values values) {

@@ -45,8 +45,9 @@ public record EngramConfig(
     }
 
     /**
-     * The brokers and how to reach them ({@code securityProtocol} PLAINTEXT or SSL, {@code
-     * sslTruststore} a PEM file of CAs or empty for the JVM's), and the topics Engram uses.
+     * The brokers and how to reach them ({@code securityProtocol} PLAINTEXT, SSL, or SASL_SSL: TLS
+     * and a SCRAM login as {@code saslUsername} with {@code saslMechanism}; {@code sslTruststore} a
+     * PEM file of CAs or empty for the JVM's), and the topics Engram uses.
      */
     public record Kafka(
             String bootstrapServers,
@@ -55,9 +56,19 @@ public record EngramConfig(
             int partitions,
             int replicationFactor,
             String securityProtocol,
-            String sslTruststore) {
+            String sslTruststore,
+            String saslMechanism,
+            String saslUsername,
+            String saslPassword) {
 
-        /** Client settings every Kafka client of Engram adds to its own: TLS, when configured. */
+        public boolean sasl() {
+            return securityProtocol.startsWith("SASL_");
+        }
+
+        /**
+         * Client settings every Kafka client of Engram adds to its own: TLS and the SCRAM login,
+         * when configured. The map holds the password: log {@link #toString()}, never the map.
+         */
         public Map<String, String> security() {
             Map<String, String> out = new LinkedHashMap<>();
             if (!securityProtocol.equals("PLAINTEXT")) {
@@ -67,7 +78,23 @@ public record EngramConfig(
                     out.put("ssl.truststore.location", sslTruststore);
                 }
             }
+            if (sasl()) {
+                out.put("sasl.mechanism", saslMechanism);
+                out.put(
+                        "sasl.jaas.config",
+                        "org.apache.kafka.common.security.scram.ScramLoginModule required"
+                                + " username=\""
+                                + jaasQuoted(saslUsername)
+                                + "\" password=\""
+                                + jaasQuoted(saslPassword)
+                                + "\";");
+            }
             return out;
+        }
+
+        /** The inside of a double-quoted JAAS option value. */
+        private static String jaasQuoted(String value) {
+            return value.replace("\\", "\\\\").replace("\"", "\\\"");
         }
 
         /** {@link #security()} and the bootstrap servers: enough for an admin client. */
@@ -76,17 +103,55 @@ public record EngramConfig(
             out.put("bootstrap.servers", bootstrapServers);
             return out;
         }
+
+        @Override
+        public String toString() {
+            return "Kafka[bootstrapServers="
+                    + bootstrapServers
+                    + ", turnsTopic="
+                    + turnsTopic
+                    + ", securityProtocol="
+                    + securityProtocol
+                    + (sasl()
+                            ? ", " + saslMechanism + " as " + saslUsername + ", password=***"
+                            : "")
+                    + "]";
+        }
     }
 
     public record OpenSearch(String url, String indexPrefix, int shards, int replicas) {}
 
     /**
      * {@code url} redis:// or rediss:// (TLS, the server's certificate checked against {@code
-     * tlsTruststore}, a PEM file of CAs, or the JVM's own when empty).
+     * tlsTruststore}, a PEM file of CAs, or the JVM's own when empty); {@code password} (empty:
+     * none) is sent with AUTH, as {@code username} when one is set (a Redis ACL user) or as the
+     * default user. Serializable: the jobs ship it to their task managers.
      */
-    public record Redis(String url, String tlsTruststore) {
+    public record Redis(String url, String tlsTruststore, String username, String password)
+            implements java.io.Serializable {
+
+        /** A server that asks for no password. */
+        public static Redis at(String url, String tlsTruststore) {
+            return new Redis(url, tlsTruststore, "", "");
+        }
+
         public boolean tls() {
             return url.startsWith("rediss:");
+        }
+
+        public boolean configured() {
+            return !url.isEmpty();
+        }
+
+        @Override
+        public String toString() {
+            return "Redis[url="
+                    + url
+                    + ", username="
+                    + (username.isEmpty() ? "default" : username)
+                    + ", password="
+                    + (password.isEmpty() ? "none" : "***")
+                    + "]";
         }
     }
 
@@ -214,13 +279,16 @@ public record EngramConfig(
                         kafka.partitions(),
                         kafka.replicationFactor(),
                         kafka.securityProtocol(),
-                        kafka.sslTruststore()),
+                        kafka.sslTruststore(),
+                        kafka.saslMechanism(),
+                        kafka.saslUsername(),
+                        kafka.saslPassword()),
                 new OpenSearch(
                         openSearchUrl,
                         openSearch.indexPrefix(),
                         openSearch.shards(),
                         openSearch.replicas()),
-                new Redis(redisUrl, redis.tlsTruststore()),
+                new Redis(redisUrl, redis.tlsTruststore(), redis.username(), redis.password()),
                 embedding,
                 llm,
                 dedup,

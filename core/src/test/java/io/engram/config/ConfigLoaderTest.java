@@ -93,7 +93,93 @@ class ConfigLoaderTest {
                                         Map.of("ENGRAM_KAFKA_SECURITY_PROTOCOL", "TLS")))
                 .isInstanceOf(ConfigException.class)
                 .hasMessageContaining("'kafka.security_protocol'")
-                .hasMessageContaining("expected one of PLAINTEXT, SSL, got 'TLS'");
+                .hasMessageContaining("expected one of PLAINTEXT, SSL, SASL_SSL, got 'TLS'");
+    }
+
+    @Test
+    void kafkaScramLoginBecomesClientPropertiesWithoutShowingThePassword() {
+        EngramConfig.Kafka k =
+                ConfigLoader.load(
+                                Optional.empty(),
+                                Map.of(
+                                        "ENGRAM_KAFKA_BOOTSTRAP_SERVERS", "b1:9096",
+                                        "ENGRAM_KAFKA_SECURITY_PROTOCOL", "SASL_SSL",
+                                        "ENGRAM_KAFKA_SASL_USERNAME", "engram",
+                                        "ENGRAM_KAFKA_SASL_PASSWORD", "p\"w\\1"))
+                        .kafka();
+        assertThat(k.clientProperties())
+                .containsEntry("security.protocol", "SASL_SSL")
+                .containsEntry("sasl.mechanism", "SCRAM-SHA-512")
+                .containsEntry(
+                        "sasl.jaas.config",
+                        "org.apache.kafka.common.security.scram.ScramLoginModule required"
+                                + " username=\"engram\" password=\"p\\\"w\\\\1\";");
+        assertThat(k.toString()).contains("SCRAM-SHA-512 as engram").doesNotContain("p\"w");
+    }
+
+    @Test
+    void aKafkaLoginNeedsSaslSslAndSaslSslNeedsALogin() {
+        assertThatThrownBy(
+                        () ->
+                                ConfigLoader.load(
+                                        Optional.empty(),
+                                        Map.of(
+                                                "ENGRAM_KAFKA_SECURITY_PROTOCOL", "SASL_SSL",
+                                                "ENGRAM_KAFKA_SASL_USERNAME", "engram")))
+                .isInstanceOf(ConfigException.class)
+                .hasMessageContaining("ENGRAM_KAFKA_SASL_PASSWORD is not set");
+        assertThatThrownBy(
+                        () ->
+                                ConfigLoader.load(
+                                        Optional.empty(),
+                                        Map.of("ENGRAM_KAFKA_SECURITY_PROTOCOL", "SASL_SSL")))
+                .isInstanceOf(ConfigException.class)
+                .hasMessageContaining("'kafka.sasl_username' is not set");
+        assertThatThrownBy(
+                        () ->
+                                ConfigLoader.load(
+                                        Optional.empty(),
+                                        Map.of(
+                                                "ENGRAM_KAFKA_SECURITY_PROTOCOL", "SSL",
+                                                "ENGRAM_KAFKA_SASL_USERNAME", "engram",
+                                                "ENGRAM_KAFKA_SASL_PASSWORD", "secret")))
+                .isInstanceOf(ConfigException.class)
+                .hasMessageContaining("'kafka.security_protocol' is SSL")
+                .hasMessageNotContaining("secret");
+    }
+
+    @Test
+    void redisCredentialsComeFromTheirOwnSettingsNeverTheUrl() {
+        EngramConfig.Redis r =
+                ConfigLoader.load(
+                                Optional.empty(),
+                                Map.of(
+                                        "ENGRAM_REDIS_URL", "rediss://cache.internal:6379",
+                                        "ENGRAM_REDIS_USERNAME", "engram",
+                                        "ENGRAM_REDIS_PASSWORD", "t0ken"))
+                        .redis();
+        assertThat(r.username()).isEqualTo("engram");
+        assertThat(r.password()).isEqualTo("t0ken");
+        assertThat(r.toString()).contains("username=engram").doesNotContain("t0ken");
+        assertThat(EngramConfig.defaults().redis().password()).isEmpty();
+        assertThatThrownBy(
+                        () ->
+                                ConfigLoader.load(
+                                        Optional.empty(),
+                                        Map.of("ENGRAM_REDIS_URL", "redis://:t0ken@cache:6379")))
+                .isInstanceOf(ConfigException.class)
+                .hasMessageContaining("'redis.url' must not hold credentials")
+                .hasMessageContaining("ENGRAM_REDIS_PASSWORD")
+                .hasMessageNotContaining("t0ken");
+        assertThatThrownBy(
+                        () ->
+                                ConfigLoader.load(
+                                        Optional.empty(),
+                                        Map.of(
+                                                "ENGRAM_REDIS_URL", "redis://cache:6379",
+                                                "ENGRAM_REDIS_USERNAME", "engram")))
+                .isInstanceOf(ConfigException.class)
+                .hasMessageContaining("'redis.username' is set but ENGRAM_REDIS_PASSWORD is not");
     }
 
     @Test

@@ -164,19 +164,25 @@ class ServingMainIT {
                 .contains("(existing)");
     }
 
+    /** The settings of terraform/'s deployment: TLS everywhere, a Kafka login, a Redis token. */
     @Test
-    void speaksTlsToKafkaAndRedis() throws Exception {
+    void speaksTlsAndLogsInToKafkaAndRedis() throws Exception {
         Path dir = Files.createTempDirectory("engram-main-tls");
         SelfSignedCertificate tls = SelfSignedCertificate.create(dir.resolve("tls"), "services");
+        String redisToken = "redis-auth-token-0123456789";
         try (KafkaBroker broker = KafkaBroker.startWithTls(dir.resolve("kafka"), "256m", tls);
-                RedisServer redis = RedisServer.startWithTls(dir.resolve("redis"), tls)) {
+                RedisServer redis =
+                        RedisServer.startWithTls(dir.resolve("redis"), tls, redisToken)) {
             String key = ApiKeys.generate();
             Map<String, String> env = environment("serving_main_tls", key);
-            env.put("ENGRAM_KAFKA_BOOTSTRAP_SERVERS", broker.tlsBootstrapServers());
-            env.put("ENGRAM_KAFKA_SECURITY_PROTOCOL", "SSL");
+            env.put("ENGRAM_KAFKA_BOOTSTRAP_SERVERS", broker.saslBootstrapServers());
+            env.put("ENGRAM_KAFKA_SECURITY_PROTOCOL", "SASL_SSL");
+            env.put("ENGRAM_KAFKA_SASL_USERNAME", KafkaBroker.SCRAM_USER);
+            env.put("ENGRAM_KAFKA_SASL_PASSWORD", KafkaBroker.SCRAM_PASSWORD);
             env.put("ENGRAM_KAFKA_SSL_TRUSTSTORE", tls.certificate().toString());
             env.put("ENGRAM_REDIS_URL", redis.tlsUrl());
             env.put("ENGRAM_REDIS_TLS_TRUSTSTORE", tls.certificate().toString());
+            env.put("ENGRAM_REDIS_PASSWORD", redisToken);
 
             Run serve = Run.start(env, "serve", "--prepare");
             try {
@@ -206,6 +212,9 @@ class ServingMainIT {
                 assertThat(call("GET", base + "/health/ready", null, null).body())
                         .contains("\"kafka\":{\"status\":\"up\"")
                         .contains("\"redis\":{\"status\":\"up\"");
+                assertThat(serve.output())
+                        .doesNotContain(KafkaBroker.SCRAM_PASSWORD)
+                        .doesNotContain(redisToken);
             } finally {
                 serve.process().toHandle().destroy();
             }

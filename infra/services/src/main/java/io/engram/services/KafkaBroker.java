@@ -11,14 +11,21 @@ public final class KafkaBroker implements AutoCloseable {
     private static final String MAIN = "io.engram.infra.kafka.KafkaBrokerMain";
     private static final int ATTEMPTS = 3;
 
+    /** The SCRAM-SHA-512 login a broker started with TLS knows on its SASL_SSL listener. */
+    public static final String SCRAM_USER = "engram";
+
+    public static final String SCRAM_PASSWORD = "throwaway-scram-password";
+
     private final ChildProcess process;
     private final String bootstrapServers;
-    private final String tlsBootstrapServers;
+    private final int tlsPort;
+    private final int saslPort;
 
-    private KafkaBroker(ChildProcess process, String bootstrapServers, String tlsBootstrapServers) {
+    private KafkaBroker(ChildProcess process, String bootstrapServers, int tlsPort, int saslPort) {
         this.process = process;
         this.bootstrapServers = bootstrapServers;
-        this.tlsBootstrapServers = tlsBootstrapServers;
+        this.tlsPort = tlsPort;
+        this.saslPort = saslPort;
     }
 
     /**
@@ -32,7 +39,8 @@ public final class KafkaBroker implements AutoCloseable {
 
     /**
      * A throwaway broker that also has a listener speaking TLS only ({@link
-     * #tlsBootstrapServers()}), with {@code tls} as its certificate.
+     * #tlsBootstrapServers()}) and one speaking TLS that wants the SCRAM login {@link #SCRAM_USER}
+     * ({@link #saslBootstrapServers()}), with {@code tls} as their certificate.
      */
     public static KafkaBroker startWithTls(Path dir, String heap, SelfSignedCertificate tls) {
         return start(dir, 0, 0, heap, tls);
@@ -52,6 +60,7 @@ public final class KafkaBroker implements AutoCloseable {
                 controllerPort = FreePorts.find();
             }
             int tlsPort = tls == null ? -1 : FreePorts.find();
+            int saslPort = tls == null ? -1 : FreePorts.find();
             List<String> command =
                     ChildJvm.command(
                             "kafka-broker",
@@ -63,15 +72,13 @@ public final class KafkaBroker implements AutoCloseable {
                                     "-Djava.awt.headless=true",
                                     "-Dlog4j2.disable.jmx=true",
                                     "-Dengram.log.file=" + dir.resolve("logs/kafka.log")),
-                            arguments(dir, port, controllerPort, tlsPort, tls));
+                            arguments(dir, port, controllerPort, tlsPort, saslPort, tls));
             ChildProcess process =
                     ChildProcess.startJvm("kafka", command, Map.of(), dir.resolve("process.log"));
             try {
                 String ready = process.awaitReadyLine(Duration.ofSeconds(90));
                 return new KafkaBroker(
-                        process,
-                        ready.substring(ready.indexOf('=') + 1).trim(),
-                        tls == null ? null : "127.0.0.1:" + tlsPort);
+                        process, ready.substring(ready.indexOf('=') + 1).trim(), tlsPort, saslPort);
             } catch (ServiceStartException e) {
                 process.close();
                 failure = e;
@@ -81,7 +88,12 @@ public final class KafkaBroker implements AutoCloseable {
     }
 
     private static List<String> arguments(
-            Path dir, int port, int controllerPort, int tlsPort, SelfSignedCertificate tls) {
+            Path dir,
+            int port,
+            int controllerPort,
+            int tlsPort,
+            int saslPort,
+            SelfSignedCertificate tls) {
         List<String> args =
                 new java.util.ArrayList<>(
                         List.of(
@@ -93,7 +105,11 @@ public final class KafkaBroker implements AutoCloseable {
                     List.of(
                             String.valueOf(tlsPort),
                             tls.keyStore().toString(),
-                            SelfSignedCertificate.KEY_STORE_PASSWORD));
+                            SelfSignedCertificate.KEY_STORE_PASSWORD,
+                            String.valueOf(saslPort),
+                            SCRAM_USER,
+                            SCRAM_PASSWORD,
+                            tls.certificate().toString()));
         }
         return args;
     }
@@ -104,10 +120,19 @@ public final class KafkaBroker implements AutoCloseable {
 
     /** The listener that speaks TLS only, if the broker was started with one. */
     public String tlsBootstrapServers() {
-        if (tlsBootstrapServers == null) {
+        return withTls(tlsPort);
+    }
+
+    /** The listener that speaks TLS and wants the SCRAM login, if the broker has TLS. */
+    public String saslBootstrapServers() {
+        return withTls(saslPort);
+    }
+
+    private static String withTls(int port) {
+        if (port < 0) {
             throw new IllegalStateException("this broker was started without TLS");
         }
-        return tlsBootstrapServers;
+        return "127.0.0.1:" + port;
     }
 
     public long pid() {

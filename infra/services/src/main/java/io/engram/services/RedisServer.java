@@ -37,7 +37,7 @@ public final class RedisServer implements AutoCloseable {
 
     /** Starts a server with its files under {@code dir}; {@code persistent} keeps snapshots. */
     public static RedisServer start(Path dir, int preferredPort, boolean persistent) {
-        return start(dir, preferredPort, persistent, null);
+        return start(dir, preferredPort, persistent, null, "");
     }
 
     /**
@@ -45,11 +45,27 @@ public final class RedisServer implements AutoCloseable {
      * certificate; clients are not asked for one.
      */
     public static RedisServer startWithTls(Path dir, SelfSignedCertificate tls) {
-        return start(dir, 0, false, tls);
+        return start(dir, 0, false, tls, "");
+    }
+
+    /** The ACL user of a server started with a password, besides the default user. */
+    public static final String ACL_USER = "engram";
+
+    /**
+     * A throwaway server like {@link #startWithTls(Path, SelfSignedCertificate)} that admits no
+     * client without {@code password}: as the default user, or as {@link #ACL_USER} with the
+     * password reversed (so a test can tell which login it was).
+     */
+    public static RedisServer startWithTls(Path dir, SelfSignedCertificate tls, String password) {
+        return start(dir, 0, false, tls, password);
     }
 
     private static RedisServer start(
-            Path dir, int preferredPort, boolean persistent, SelfSignedCertificate tls) {
+            Path dir,
+            int preferredPort,
+            boolean persistent,
+            SelfSignedCertificate tls,
+            String password) {
         Path binary = extractBinary(dir);
         ServiceStartException failure = null;
         for (int attempt = 0; attempt < ATTEMPTS; attempt++) {
@@ -75,6 +91,19 @@ public final class RedisServer implements AutoCloseable {
                                 "--tls-ca-cert-file", tls.certificate().toString(),
                                 "--tls-auth-clients", "no"));
             }
+            if (!password.isEmpty()) {
+                command.addAll(
+                        List.of(
+                                "--requirepass",
+                                password,
+                                "--user",
+                                ACL_USER,
+                                "on",
+                                ">" + new StringBuilder(password).reverse(),
+                                "~*",
+                                "&*",
+                                "+@all"));
+            }
             ChildProcess process =
                     ChildProcess.startNative(
                             "redis", "TERM", command, Map.of(), dir.resolve("redis.log"));
@@ -98,7 +127,9 @@ public final class RedisServer implements AutoCloseable {
             out.flush();
             byte[] reply = new byte[7];
             int n = socket.getInputStream().read(reply);
-            return n > 0 && new String(reply, 0, n, StandardCharsets.US_ASCII).startsWith("+PONG");
+            String answer = n > 0 ? new String(reply, 0, n, StandardCharsets.US_ASCII) : "";
+            // A server with a password answers, but only that it wants one.
+            return answer.startsWith("+PONG") || answer.startsWith("-NOAUTH");
         }
     }
 

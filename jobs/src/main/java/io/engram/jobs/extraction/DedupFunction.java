@@ -96,7 +96,7 @@ public class DedupFunction
     /** The counters in Redis ({@link CacheKeys#otherWrites}); without Redis, never known. */
     public static final OtherWrites FROM_REDIS =
             s -> {
-                JedisPooled redis = RedisConnections.open(s.redisUrl(), s.redisTruststore());
+                JedisPooled redis = RedisConnections.open(s.redis());
                 if (redis == null) {
                     return scope -> -1;
                 }

@@ -103,8 +103,7 @@ public final class ExtractionJob {
                 s.postgresPassword(),
                 s.openSearchUrl(),
                 s.indexAlias(),
-                s.redisUrl(),
-                s.redisTruststore(),
+                s.redis(),
                 500,
                 200);
     }

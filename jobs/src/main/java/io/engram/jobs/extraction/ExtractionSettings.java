@@ -34,8 +34,7 @@ public record ExtractionSettings(
         String postgresPassword,
         String openSearchUrl,
         String indexAlias,
-        String redisUrl,
-        String redisTruststore,
+        EngramConfig.Redis redis,
         String bootstrapServers,
         Map<String, String> kafkaSecurity,
         String turnsTopic,
@@ -72,8 +71,7 @@ public record ExtractionSettings(
                 c.postgres().password(),
                 c.openSearch().url(),
                 c.memoryIndexAlias(),
-                c.redis().url(),
-                c.redis().tlsTruststore(),
+                c.redis(),
                 c.kafka().bootstrapServers(),
                 Map.copyOf(c.kafka().security()),
                 c.kafka().turnsTopic(),
@@ -83,7 +81,7 @@ public record ExtractionSettings(
                 e.facts());
     }
 
-    /** The Kafka clients' TLS settings, as client properties. */
+    /** The Kafka clients' TLS and login settings, as client properties. */
     public Properties kafkaProperties() {
         Properties p = new Properties();
         p.putAll(kafkaSecurity);

@@ -131,8 +131,7 @@ public final class MaintenanceMain {
                 System.err.println("nothing archived with id " + id + " in " + scope);
                 return 1;
             }
-            try (JedisPooled redis =
-                    RedisConnections.open(config.redis().url(), config.redis().tlsTruststore())) {
+            try (JedisPooled redis = RedisConnections.open(config.redis())) {
                 CacheGenerations.bumpAsOtherWriter(redis, List.of(scope));
             }
             restored.get()

@@ -16,8 +16,7 @@ public record MaintenanceSettings(
         String indexAlias,
         int shards,
         int replicas,
-        String redisUrl,
-        String redisTruststore)
+        EngramConfig.Redis redis)
         implements Serializable {
 
     public static MaintenanceSettings from(EngramConfig c) {
@@ -33,8 +32,7 @@ public record MaintenanceSettings(
                 c.memoryIndexAlias(),
                 c.openSearch().shards(),
                 c.openSearch().replicas(),
-                c.redis().url(),
-                c.redis().tlsTruststore());
+                c.redis());
     }
 
     public DecayPolicy decayPolicy() {
@@ -62,8 +60,7 @@ public record MaintenanceSettings(
                 indexAlias,
                 shards,
                 replicas,
-                redisUrl,
-                redisTruststore);
+                redis);
     }
 
     @Override

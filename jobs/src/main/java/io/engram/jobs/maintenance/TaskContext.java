@@ -58,7 +58,7 @@ public final class TaskContext implements AutoCloseable {
         this.read.setAutoCommit(false);
         this.write = connect(settings);
         this.openSearch = new OpenSearchClient(settings.openSearchUrl(), Duration.ofSeconds(60));
-        this.redis = RedisConnections.open(settings.redisUrl(), settings.redisTruststore());
+        this.redis = RedisConnections.open(settings.redis());
     }
 
     /** A new connection to the database the settings name. */

@@ -1,5 +1,6 @@
 package io.engram.jobs.store;
 
+import io.engram.config.EngramConfig;
 import io.engram.memory.MemoryChange;
 import io.engram.memory.Scope;
 import io.engram.store.MemoryStoreWriter;
@@ -32,8 +33,7 @@ public class MemoryStoreSink implements Sink<byte[]> {
     private final String postgresPassword;
     private final String openSearchUrl;
     private final String alias;
-    private final String redisUrl;
-    private final String redisTruststore;
+    private final EngramConfig.Redis redisConfig;
     private final int batchSize;
     private final long flushIntervalMs;
 
@@ -43,8 +43,7 @@ public class MemoryStoreSink implements Sink<byte[]> {
             String postgresPassword,
             String openSearchUrl,
             String alias,
-            String redisUrl,
-            String redisTruststore,
+            EngramConfig.Redis redis,
             int batchSize,
             long flushIntervalMs) {
         this.postgresUrl = postgresUrl;
@@ -52,8 +51,7 @@ public class MemoryStoreSink implements Sink<byte[]> {
         this.postgresPassword = postgresPassword;
         this.openSearchUrl = openSearchUrl;
         this.alias = alias;
-        this.redisUrl = redisUrl;
-        this.redisTruststore = redisTruststore;
+        this.redisConfig = redis;
         this.batchSize = batchSize;
         this.flushIntervalMs = flushIntervalMs;
     }
@@ -75,7 +73,7 @@ public class MemoryStoreSink implements Sink<byte[]> {
         private Connection connection;
 
         Writer(WriterInitContext context) {
-            this.redis = RedisConnections.open(redisUrl, redisTruststore);
+            this.redis = RedisConnections.open(redisConfig);
             var group = context.metricGroup();
             written = group.counter("memoryChangesWritten");
             flushes = group.counter("storeFlushes");

@@ -1,6 +1,7 @@
 package io.engram.jobs.extraction;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.engram.config.EngramConfig;
 import io.engram.embedding.TestEmbedders;
@@ -45,9 +46,10 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * The extraction job against a broker that speaks TLS only on the address it is given: the source
- * reads the turns and the dead-letter sink writes rejects, both with the settings of {@code
- * kafka.security_protocol=SSL} and {@code kafka.ssl_truststore}.
+ * The extraction job against a broker that speaks TLS and wants a SCRAM login on the address it is
+ * given: the source reads the turns and the dead-letter sink writes rejects, both with the settings
+ * of {@code kafka.security_protocol=SASL_SSL}, {@code kafka.ssl_truststore} and the login; the
+ * broker's TLS-only listener takes {@code SSL} clients without one.
  */
 class ExtractionTlsIT {
 
@@ -65,13 +67,16 @@ class ExtractionTlsIT {
         broker = KafkaBroker.startWithTls(dir.resolve("kafka"), "256m", tls);
         kafka =
                 new EngramConfig.Kafka(
-                        broker.tlsBootstrapServers(),
+                        broker.saslBootstrapServers(),
                         TOPIC,
                         DLQ,
                         2,
                         1,
-                        "SSL",
-                        tls.certificate().toString());
+                        "SASL_SSL",
+                        tls.certificate().toString(),
+                        "SCRAM-SHA-512",
+                        KafkaBroker.SCRAM_USER,
+                        KafkaBroker.SCRAM_PASSWORD);
     }
 
     @AfterAll
@@ -80,7 +85,48 @@ class ExtractionTlsIT {
     }
 
     @Test
-    void readsTurnsAndWritesRejectsOverTls() throws Exception {
+    void theTlsOnlyListenerNeedsNoLogin() {
+        EngramConfig.Kafka tlsOnly =
+                new EngramConfig.Kafka(
+                        broker.tlsBootstrapServers(),
+                        TOPIC,
+                        DLQ,
+                        2,
+                        1,
+                        "SSL",
+                        kafka.sslTruststore(),
+                        "SCRAM-SHA-512",
+                        "",
+                        "");
+        assertThat(
+                        TopicBootstrap.ensure(
+                                tlsOnly.clientProperties(), List.of("tls.only"), 1, (short) 1))
+                .containsExactly("tls.only");
+    }
+
+    @Test
+    void aClientWithAWrongPasswordIsRefused() {
+        EngramConfig.Kafka wrong =
+                new EngramConfig.Kafka(
+                        kafka.bootstrapServers(),
+                        TOPIC,
+                        DLQ,
+                        2,
+                        1,
+                        "SASL_SSL",
+                        kafka.sslTruststore(),
+                        "SCRAM-SHA-512",
+                        KafkaBroker.SCRAM_USER,
+                        "not-" + KafkaBroker.SCRAM_PASSWORD);
+        assertThatThrownBy(
+                        () ->
+                                TopicBootstrap.ensure(
+                                        wrong.clientProperties(), List.of(TOPIC), 2, (short) 1))
+                .hasStackTraceContaining("Authentication failed");
+    }
+
+    @Test
+    void readsTurnsAndWritesRejectsOverTlsWithALogin() throws Exception {
         assertThat(
                         TopicBootstrap.ensure(
                                 kafka.clientProperties(), List.of(TOPIC, DLQ), 2, (short) 1))

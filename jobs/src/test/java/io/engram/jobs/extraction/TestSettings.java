@@ -1,5 +1,6 @@
 package io.engram.jobs.extraction;
 
+import io.engram.config.EngramConfig;
 import io.engram.embedding.OnnxEmbedder;
 import io.engram.embedding.TestEmbedders;
 import java.util.Map;
@@ -49,8 +50,7 @@ final class TestSettings {
                 postgresPassword,
                 openSearchUrl,
                 alias,
-                redisUrl,
-                "",
+                EngramConfig.Redis.at(redisUrl, ""),
                 bootstrap,
                 kafkaSecurity,
                 turnsTopic,
@@ -86,8 +86,7 @@ final class TestSettings {
                 "",
                 "",
                 "alias",
-                "",
-                "",
+                EngramConfig.Redis.at("", ""),
                 "",
                 Map.of(),
                 "t",

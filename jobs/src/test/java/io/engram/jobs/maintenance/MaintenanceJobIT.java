@@ -95,8 +95,7 @@ class MaintenanceJobIT {
                 alias,
                 1,
                 0,
-                SharedServices.redis().url(),
-                "");
+                EngramConfig.Redis.at(SharedServices.redis().url(), ""));
     }
 
     @AfterAll

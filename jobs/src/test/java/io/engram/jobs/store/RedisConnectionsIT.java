@@ -3,6 +3,7 @@ package io.engram.jobs.store;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.engram.config.EngramConfig;
 import io.engram.services.RedisServer;
 import io.engram.services.SelfSignedCertificate;
 import java.nio.file.Files;
@@ -12,8 +13,13 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import redis.clients.jedis.JedisPooled;
 
-/** The jobs' Redis client (cache generation bumps) against a server that speaks TLS. */
+/**
+ * The jobs' Redis client (cache generation bumps) against a server that speaks TLS and wants a
+ * password.
+ */
 class RedisConnectionsIT {
+
+    private static final String PASSWORD = "s3cret-token";
 
     private static SelfSignedCertificate certificate;
     private static RedisServer server;
@@ -22,7 +28,7 @@ class RedisConnectionsIT {
     static void start() throws Exception {
         Path dir = Files.createTempDirectory("engram-redis-tls");
         certificate = SelfSignedCertificate.create(dir.resolve("tls"), "redis");
-        server = RedisServer.startWithTls(dir.resolve("redis"), certificate);
+        server = RedisServer.startWithTls(dir.resolve("redis"), certificate, PASSWORD);
     }
 
     @AfterAll
@@ -30,17 +36,51 @@ class RedisConnectionsIT {
         server.close();
     }
 
+    private static EngramConfig.Redis config(String url, String truststore) {
+        return new EngramConfig.Redis(url, truststore, "", PASSWORD);
+    }
+
     @Test
-    void bumpsOverTlsWithTheGivenCa() {
+    void bumpsOverTlsWithTheGivenCaAndPassword() {
         try (JedisPooled redis =
-                RedisConnections.open(server.tlsUrl(), certificate.certificate().toString())) {
-            assertThat(redis.incr("engram:gen:test")).isEqualTo(1);
+                RedisConnections.open(
+                        config(server.tlsUrl(), certificate.certificate().toString()))) {
+            assertThat(redis.incr("engram:gen:default-user")).isEqualTo(1);
+        }
+    }
+
+    @Test
+    void logsInAsAnAclUser() {
+        String reversed = new StringBuilder(PASSWORD).reverse().toString();
+        try (JedisPooled redis =
+                RedisConnections.open(
+                        new EngramConfig.Redis(
+                                server.tlsUrl(),
+                                certificate.certificate().toString(),
+                                RedisServer.ACL_USER,
+                                reversed))) {
+            assertThat(redis.incr("engram:gen:acl-user")).isEqualTo(1);
+        }
+    }
+
+    @Test
+    void isRefusedWithoutTheRightPassword() {
+        String ca = certificate.certificate().toString();
+        try (JedisPooled redis =
+                RedisConnections.open(EngramConfig.Redis.at(server.tlsUrl(), ca))) {
+            assertThatThrownBy(() -> redis.incr("engram:gen:test"))
+                    .hasStackTraceContaining("NOAUTH");
+        }
+        try (JedisPooled redis =
+                RedisConnections.open(new EngramConfig.Redis(server.tlsUrl(), ca, "", "wrong"))) {
+            assertThatThrownBy(() -> redis.incr("engram:gen:test"))
+                    .hasStackTraceContaining("WRONGPASS");
         }
     }
 
     @Test
     void refusesAServerItDoesNotTrust() {
-        try (JedisPooled redis = RedisConnections.open(server.tlsUrl(), "")) {
+        try (JedisPooled redis = RedisConnections.open(config(server.tlsUrl(), ""))) {
             assertThatThrownBy(() -> redis.incr("engram:gen:test"))
                     .hasStackTraceContaining("PKIX path building failed");
         }
@@ -51,7 +91,7 @@ class RedisConnectionsIT {
         // the certificate names 127.0.0.1, not localhost
         String byName = server.tlsUrl().replace("127.0.0.1", "localhost");
         try (JedisPooled redis =
-                RedisConnections.open(byName, certificate.certificate().toString())) {
+                RedisConnections.open(config(byName, certificate.certificate().toString()))) {
             assertThatThrownBy(() -> redis.incr("engram:gen:test"))
                     .hasStackTraceContaining("No name matching localhost found");
         }
@@ -59,6 +99,6 @@ class RedisConnectionsIT {
 
     @Test
     void noUrlNoClient() {
-        assertThat(RedisConnections.open("", "")).isNull();
+        assertThat(RedisConnections.open(EngramConfig.Redis.at("", ""))).isNull();
     }
 }

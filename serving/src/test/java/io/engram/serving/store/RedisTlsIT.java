@@ -17,8 +17,13 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-/** The serving tier's Redis client against a server that speaks TLS (rediss://). */
+/**
+ * The serving tier's Redis client against a server that speaks TLS (rediss://) and wants a
+ * password.
+ */
 class RedisTlsIT {
+
+    private static final String PASSWORD = "s3cret-token";
 
     private static SelfSignedCertificate certificate;
     private static RedisServer server;
@@ -28,7 +33,7 @@ class RedisTlsIT {
     static void start() throws Exception {
         Path dir = Files.createTempDirectory("engram-redis-tls");
         certificate = SelfSignedCertificate.create(dir.resolve("tls"), "redis");
-        server = RedisServer.startWithTls(dir.resolve("redis"), certificate);
+        server = RedisServer.startWithTls(dir.resolve("redis"), certificate, PASSWORD);
         vertx = Vertx.vertx();
     }
 
@@ -39,9 +44,11 @@ class RedisTlsIT {
     }
 
     private static String ping(String url, String truststore) throws Exception {
-        Redis redis =
-                Redis.createClient(
-                        vertx, RedisConnect.options(new EngramConfig.Redis(url, truststore)));
+        return ping(new EngramConfig.Redis(url, truststore, "", PASSWORD));
+    }
+
+    private static String ping(EngramConfig.Redis config) throws Exception {
+        Redis redis = Redis.createClient(vertx, RedisConnect.options(config));
         try {
             return redis.send(Request.cmd(Command.PING)).await(10, TimeUnit.SECONDS).toString();
         } finally {
@@ -52,6 +59,28 @@ class RedisTlsIT {
     @Test
     void talksTlsToAServerWhoseCaItIsGiven() throws Exception {
         assertThat(ping(server.tlsUrl(), certificate.certificate().toString())).isEqualTo("PONG");
+    }
+
+    @Test
+    void logsInAsAnAclUser() throws Exception {
+        String reversed = new StringBuilder(PASSWORD).reverse().toString();
+        assertThat(
+                        ping(
+                                new EngramConfig.Redis(
+                                        server.tlsUrl(),
+                                        certificate.certificate().toString(),
+                                        RedisServer.ACL_USER,
+                                        reversed)))
+                .isEqualTo("PONG");
+    }
+
+    @Test
+    void isRefusedWithoutTheRightPassword() {
+        String ca = certificate.certificate().toString();
+        assertThatThrownBy(() -> ping(EngramConfig.Redis.at(server.tlsUrl(), ca)))
+                .hasStackTraceContaining("NOAUTH");
+        assertThatThrownBy(() -> ping(new EngramConfig.Redis(server.tlsUrl(), ca, "", "wrong")))
+                .hasStackTraceContaining("WRONGPASS");
     }
 
     @Test

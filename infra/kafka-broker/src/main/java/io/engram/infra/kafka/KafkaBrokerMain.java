@@ -13,6 +13,9 @@ import kafka.server.KafkaConfig;
 import kafka.server.KafkaRaftServer;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.ScramCredentialInfo;
+import org.apache.kafka.clients.admin.ScramMechanism;
+import org.apache.kafka.clients.admin.UserScramCredentialUpsertion;
 import org.apache.kafka.common.Uuid;
 import org.apache.kafka.common.utils.Time;
 import org.apache.kafka.metadata.storage.Formatter;
@@ -23,10 +26,12 @@ import org.apache.kafka.server.common.MetadataVersion;
  * A single Kafka broker in KRaft mode (broker and controller in one node), run in a JVM of its own
  * by the services launcher.
  *
- * <p>Arguments: {@code <log dir> <broker port> <controller port>}. Formats the log directory on
- * first start (keeping its cluster id on later starts), prints {@code ENGRAM_READY
- * bootstrap=127.0.0.1:<port>} once the broker answers an admin request, and exits when its standard
- * input closes.
+ * <p>Arguments: {@code <log dir> <broker port> <controller port>}, then optionally the TLS
+ * listeners: {@code <tls port> <pkcs12 key store> <key store password>} (SSL) and {@code <sasl
+ * port> <user> <password> <ca pem>} (SASL_SSL with SCRAM-SHA-512; the user is created on start).
+ * Formats the log directory on first start (keeping its cluster id on later starts), prints {@code
+ * ENGRAM_READY bootstrap=127.0.0.1:<port>} once the broker answers an admin request on every
+ * listener, and exits when its standard input closes.
  */
 public final class KafkaBrokerMain {
 
@@ -35,10 +40,11 @@ public final class KafkaBrokerMain {
     private KafkaBrokerMain() {}
 
     public static void main(String[] args) throws Exception {
-        if (args.length != 3 && args.length != 6) {
+        if (args.length != 3 && args.length != 6 && args.length != 10) {
             System.err.println(
                     "usage: KafkaBrokerMain <log-dir> <broker-port> <controller-port>"
-                            + " [<tls-port> <pkcs12-key-store> <key-store-password>]");
+                            + " [<tls-port> <pkcs12-key-store> <key-store-password>"
+                            + " [<sasl-ssl-port> <scram-user> <scram-password> <ca-pem>]]");
             System.exit(2);
         }
         Path logDir = Path.of(args[0]).toAbsolutePath();
@@ -47,8 +53,11 @@ public final class KafkaBrokerMain {
         Files.createDirectories(logDir);
 
         Properties props = brokerProperties(logDir, brokerPort, controllerPort);
-        if (args.length == 6) {
+        if (args.length >= 6) {
             addTlsListener(props, Integer.parseInt(args[3]), args[4], args[5]);
+        }
+        if (args.length == 10) {
+            addScramListener(props, Integer.parseInt(args[6]));
         }
         KafkaConfig config = new KafkaConfig(props, false);
         if (!Files.exists(logDir.resolve("meta.properties"))) {
@@ -76,7 +85,11 @@ public final class KafkaBrokerMain {
         server.startup();
 
         String bootstrap = "127.0.0.1:" + brokerPort;
-        awaitBrokerAnswers(bootstrap, Duration.ofSeconds(60));
+        awaitBrokerAnswers(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap));
+        if (args.length == 10) {
+            createScramUser(bootstrap, args[7], args[8]);
+            awaitBrokerAnswers(scramClient("127.0.0.1:" + args[6], args[7], args[8], args[9]));
+        }
         System.out.println("ENGRAM_READY bootstrap=" + bootstrap);
         System.out.flush();
         exitWhenStdinCloses();
@@ -119,27 +132,86 @@ public final class KafkaBrokerMain {
 
     /** A second client listener that speaks TLS only, with the key store's certificate. */
     static void addTlsListener(Properties props, int port, String keyStore, String password) {
-        String listener = "SSL://127.0.0.1:" + port;
-        props.put("listeners", props.getProperty("listeners") + "," + listener);
-        props.put(
-                "advertised.listeners", props.getProperty("advertised.listeners") + "," + listener);
-        props.put(
-                "listener.security.protocol.map",
-                props.getProperty("listener.security.protocol.map") + ",SSL:SSL");
+        addListener(props, "SSL", port);
         props.put("ssl.keystore.type", "PKCS12");
         props.put("ssl.keystore.location", keyStore);
         props.put("ssl.keystore.password", password);
     }
 
-    private static void awaitBrokerAnswers(String bootstrap, Duration timeout) throws Exception {
+    /** A client listener that speaks TLS and wants a SCRAM-SHA-512 login. */
+    static void addScramListener(Properties props, int port) {
+        addListener(props, "SASL_SSL", port);
+        props.put("listener.name.sasl_ssl.sasl.enabled.mechanisms", "SCRAM-SHA-512");
+        props.put(
+                "listener.name.sasl_ssl.scram-sha-512.sasl.jaas.config",
+                "org.apache.kafka.common.security.scram.ScramLoginModule required;");
+    }
+
+    /** One more client listener, named after its security protocol. */
+    private static void addListener(Properties props, String protocol, int port) {
+        String listener = protocol + "://127.0.0.1:" + port;
+        props.put("listeners", props.getProperty("listeners") + "," + listener);
+        props.put(
+                "advertised.listeners", props.getProperty("advertised.listeners") + "," + listener);
+        props.put(
+                "listener.security.protocol.map",
+                props.getProperty("listener.security.protocol.map")
+                        + ","
+                        + protocol
+                        + ":"
+                        + protocol);
+    }
+
+    private static void createScramUser(String bootstrap, String user, String password)
+            throws Exception {
+        try (Admin admin =
+                Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap))) {
+            admin.alterUserScramCredentials(
+                            List.of(
+                                    new UserScramCredentialUpsertion(
+                                            user,
+                                            new ScramCredentialInfo(
+                                                    ScramMechanism.SCRAM_SHA_512, 8192),
+                                            password)))
+                    .all()
+                    .get(30, TimeUnit.SECONDS);
+        }
+    }
+
+    /** An admin client's settings for the SASL_SSL listener. */
+    private static Map<String, Object> scramClient(
+            String bootstrap, String user, String password, String caPem) {
+        return Map.of(
+                AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG,
+                bootstrap,
+                "security.protocol",
+                "SASL_SSL",
+                "ssl.truststore.type",
+                "PEM",
+                "ssl.truststore.location",
+                caPem,
+                "sasl.mechanism",
+                "SCRAM-SHA-512",
+                "sasl.jaas.config",
+                "org.apache.kafka.common.security.scram.ScramLoginModule required username=\""
+                        + user
+                        + "\" password=\""
+                        + password
+                        + "\";");
+    }
+
+    /**
+     * Waits until an admin client with these settings gets an answer: the broker is up, and on a
+     * SASL listener the login is known to it.
+     */
+    private static void awaitBrokerAnswers(Map<String, Object> client) throws Exception {
+        Duration timeout = Duration.ofSeconds(60);
         Instant deadline = Instant.now().plus(timeout);
         Exception last = null;
-        try (Admin admin =
-                Admin.create(
-                        Map.of(
-                                AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap,
-                                AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, 5000,
-                                AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, 10000))) {
+        Map<String, Object> settings = new java.util.HashMap<>(client);
+        settings.put(AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, 5000);
+        settings.put(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, 10000);
+        try (Admin admin = Admin.create(settings)) {
             while (Instant.now().isBefore(deadline)) {
                 try {
                     admin.describeCluster().nodes().get(10, TimeUnit.SECONDS);
