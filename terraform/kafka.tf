@@ -40,16 +40,20 @@ resource "aws_msk_cluster" "this" {
     encryption_at_rest_kms_key_arn = aws_kms_key.data.arn
 
     encryption_in_transit {
-      # TLS only, on 9094 (ENGRAM_KAFKA_SECURITY_PROTOCOL=SSL; the JVM trusts MSK's certificates).
+      # TLS only (the JVM trusts MSK's certificates).
       client_broker = "TLS"
       in_cluster    = true
     }
   }
 
-  # Who may connect is decided by the network (private subnets, a security group that admits
-  # the nodes only); Engram's clients do not authenticate to Kafka (no mTLS, SASL or IAM).
+  # Every client logs in with SCRAM-SHA-512 over TLS, on 9096 (ENGRAM_KAFKA_SECURITY_PROTOCOL=
+  # SASL_SSL); none is admitted without a login.
   client_authentication {
-    unauthenticated = true
+    unauthenticated = false
+
+    sasl {
+      scram = true
+    }
   }
 
   lifecycle {
@@ -58,4 +62,28 @@ resource "aws_msk_cluster" "this" {
       error_message = "kafka.brokers must be a multiple of the number of availability zones."
     }
   }
+}
+
+# Engram's Kafka login, in the secret local.secrets.kafka (security.tf). The secret is written
+# when kafka.password_version changes (write-only), not on every apply, although each plan reads a
+# new random value. Bump kafka.password_version to write a new password; the pods read it at start.
+
+resource "aws_secretsmanager_secret_version" "kafka" {
+  secret_id = aws_secretsmanager_secret.engram["kafka"].id
+  secret_string_wo = jsonencode({
+    username = local.kafka_user
+    password = data.aws_secretsmanager_random_password.engram["kafka"].random_password
+  })
+  secret_string_wo_version = var.kafka.password_version
+}
+
+resource "aws_msk_single_scram_secret_association" "engram" {
+  cluster_arn = aws_msk_cluster.this.arn
+  secret_arn  = aws_secretsmanager_secret.engram["kafka"].arn
+
+  depends_on = [aws_secretsmanager_secret_version.kafka]
+}
+
+locals {
+  kafka_user = "engram"
 }

@@ -5,13 +5,15 @@ locals {
   postgres_secret_arn = one(aws_db_instance.postgres.master_user_secret[*].secret_arn)
 
   # What engram-serving and the Flink jobs read (ENGRAM_* variables); none of it is secret. The
-  # database password is ENGRAM_POSTGRES_PASSWORD, from the secret named by
-  # postgres_password_secret_arn.
+  # passwords come from the secrets the *_secret_arn outputs name: ENGRAM_POSTGRES_PASSWORD,
+  # ENGRAM_KAFKA_SASL_PASSWORD and ENGRAM_REDIS_PASSWORD.
   engram_environment = {
     ENGRAM_POSTGRES_URL             = "jdbc:postgresql://${aws_db_instance.postgres.address}:${aws_db_instance.postgres.port}/${aws_db_instance.postgres.db_name}?${local.postgres_tls}"
     ENGRAM_POSTGRES_USER            = aws_db_instance.postgres.username
-    ENGRAM_KAFKA_BOOTSTRAP_SERVERS  = aws_msk_cluster.this.bootstrap_brokers_tls
-    ENGRAM_KAFKA_SECURITY_PROTOCOL  = "SSL"
+    ENGRAM_KAFKA_BOOTSTRAP_SERVERS  = aws_msk_cluster.this.bootstrap_brokers_sasl_scram
+    ENGRAM_KAFKA_SECURITY_PROTOCOL  = "SASL_SSL"
+    ENGRAM_KAFKA_SASL_MECHANISM     = "SCRAM-SHA-512"
+    ENGRAM_KAFKA_SASL_USERNAME      = local.kafka_user
     ENGRAM_KAFKA_REPLICATION_FACTOR = tostring(min(3, var.kafka.brokers))
     ENGRAM_KAFKA_PARTITIONS         = tostring(max(12, 4 * var.kafka.brokers))
     ENGRAM_OPENSEARCH_URL           = "https://${aws_opensearch_domain.this.endpoint}"
@@ -29,6 +31,16 @@ output "engram_environment" {
 output "postgres_password_secret_arn" {
   description = "Secrets Manager secret (JSON with 'username' and 'password') of the database user: ENGRAM_POSTGRES_PASSWORD."
   value       = local.postgres_secret_arn
+}
+
+output "kafka_password_secret_arn" {
+  description = "Secrets Manager secret (JSON with 'username' and 'password') of Engram's Kafka login: ENGRAM_KAFKA_SASL_PASSWORD."
+  value       = aws_secretsmanager_secret.engram["kafka"].arn
+}
+
+output "redis_password_secret_arn" {
+  description = "Secrets Manager secret (the token as plain text) of Redis's AUTH token: ENGRAM_REDIS_PASSWORD."
+  value       = aws_secretsmanager_secret.engram["redis"].arn
 }
 
 output "flink_configuration" {

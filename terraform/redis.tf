@@ -33,10 +33,31 @@ resource "aws_elasticache_replication_group" "redis" {
   multi_az_enabled           = var.redis.replicas > 0
   at_rest_encryption_enabled = true
   kms_key_id                 = aws_kms_key.data.arn
-  # TLS only (rediss://; the JVM trusts ElastiCache's certificates and checks the name).
+  # TLS only (rediss://; the JVM trusts ElastiCache's certificates and checks the name), and
+  # no command without the AUTH token (ENGRAM_REDIS_PASSWORD).
   transit_encryption_enabled = true
+  auth_token                 = data.aws_secretsmanager_random_password.engram["redis"].random_password
 
   snapshot_retention_limit   = 1
   auto_minor_version_upgrade = true
   apply_immediately          = false
+
+  lifecycle {
+    # The token is made once, with the group (see below).
+    ignore_changes = [auth_token]
+  }
+}
+
+# The AUTH token, in the secret local.secrets.redis (security.tf). ElastiCache takes it only as a
+# plain argument, so it is in the Terraform state. The group and the secret are given the same
+# value in the apply that creates them; later plans, which read a new random value, change neither
+# (ignore_changes).
+
+resource "aws_secretsmanager_secret_version" "redis" {
+  secret_id     = aws_secretsmanager_secret.engram["redis"].id
+  secret_string = data.aws_secretsmanager_random_password.engram["redis"].random_password
+
+  lifecycle {
+    ignore_changes = [secret_string]
+  }
 }

@@ -17,7 +17,7 @@ locals {
   data_ports = {
     postgres   = [5432]
     opensearch = [443]
-    kafka      = [9094]
+    kafka      = [9096]
     redis      = [6379]
   }
   data_rules = merge([
@@ -43,4 +43,37 @@ resource "aws_vpc_security_group_ingress_rule" "data_from_nodes" {
   from_port                    = each.value.port
   to_port                      = each.value.port
   description                  = "${each.value.service} from the Kubernetes nodes"
+}
+
+# Engram's passwords for Kafka and Redis, made by Secrets Manager and kept there, encrypted with
+# the module's key. MSK reads SCRAM logins only from secrets whose names start with AmazonMSK_ and
+# that use a customer-managed key. The random values each plan reads are in the Terraform state:
+# keep the state encrypted and private.
+locals {
+  secrets = {
+    kafka = {
+      name        = "AmazonMSK_${var.name}-engram"
+      description = "Engram's SCRAM login to MSK (username, password): ENGRAM_KAFKA_SASL_PASSWORD"
+      length      = 48
+    }
+    redis = {
+      name        = "${var.name}-redis-auth-token"
+      description = "the AUTH token of Engram's Redis: ENGRAM_REDIS_PASSWORD"
+      length      = 64
+    }
+  }
+}
+
+data "aws_secretsmanager_random_password" "engram" {
+  for_each            = local.secrets
+  password_length     = each.value.length
+  exclude_punctuation = true
+}
+
+resource "aws_secretsmanager_secret" "engram" {
+  for_each                = local.secrets
+  name                    = each.value.name
+  description             = "${var.name}: ${each.value.description}"
+  kms_key_id              = aws_kms_key.data.arn
+  recovery_window_in_days = 7
 }

@@ -186,12 +186,13 @@ variable "opensearch" {
 # --- Kafka (chat turns) ---
 
 variable "kafka" {
-  description = "MSK cluster of the engram.turns topic; brokers are a multiple of the zones."
+  description = "MSK cluster of the engram.turns topic; brokers are a multiple of the zones. Raising password_version writes a new Kafka password (restart the pods after)."
   type = object({
-    version       = string
-    instance_type = string
-    brokers       = number
-    volume_gb     = number
+    version          = string
+    instance_type    = string
+    brokers          = number
+    volume_gb        = number
+    password_version = optional(number, 1)
   })
   default = {
     version       = "3.9.x"

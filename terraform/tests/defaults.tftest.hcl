@@ -9,6 +9,12 @@ mock_provider "aws" {
       json = "{\"Version\":\"2012-10-17\",\"Statement\":[]}"
     }
   }
+  # Stands for the password Secrets Manager would make (ElastiCache checks a token's form).
+  mock_data "aws_secretsmanager_random_password" {
+    defaults = {
+      random_password = "mockTokenmockTokenmockTokenmockTokenmockTokenmockTokenmockToken12"
+    }
+  }
   mock_resource "aws_kms_key" {
     defaults = {
       arn    = "arn:aws:kms:eu-west-1:111122223333:key/0b9a7c3e-0000-4000-8000-000000000001"
@@ -24,6 +30,16 @@ mock_provider "aws" {
     defaults = {
       arn             = "arn:aws:kafka:eu-west-1:111122223333:configuration/engram-kafka/0b9a7c3e"
       latest_revision = 1
+    }
+  }
+  mock_resource "aws_msk_cluster" {
+    defaults = {
+      arn = "arn:aws:kafka:eu-west-1:111122223333:cluster/engram/0b9a7c3e-0000-4000-8000-000000000002-1"
+    }
+  }
+  mock_resource "aws_secretsmanager_secret" {
+    defaults = {
+      arn = "arn:aws:secretsmanager:eu-west-1:111122223333:secret:engram-mock-AbCdEf"
     }
   }
   mock_resource "aws_s3_bucket" {
@@ -87,6 +103,10 @@ run "defaults_keep_data_private_and_encrypted" {
     error_message = "Kafka stamps records with the append time (the job's forget relies on it), acknowledges two copies and speaks TLS only"
   }
   assert {
+    condition     = toset([for r in aws_vpc_security_group_ingress_rule.data_from_nodes : r.to_port if startswith(r.description, "kafka")]) == toset([9096])
+    error_message = "the nodes reach Kafka on its SCRAM listener only"
+  }
+  assert {
     condition = (
       one([for p in aws_elasticache_parameter_group.redis.parameter : p.value if p.name == "maxmemory-policy"]) == "volatile-lru" &&
       aws_elasticache_replication_group.redis.at_rest_encryption_enabled &&
@@ -118,6 +138,31 @@ run "defaults_keep_data_private_and_encrypted" {
   }
 }
 
+run "every_client_logs_in" {
+  command = apply
+
+  assert {
+    condition = (
+      !aws_msk_cluster.this.client_authentication[0].unauthenticated &&
+      aws_msk_cluster.this.client_authentication[0].sasl[0].scram &&
+      startswith(aws_secretsmanager_secret.engram["kafka"].name, "AmazonMSK_") &&
+      aws_secretsmanager_secret.engram["kafka"].kms_key_id == aws_kms_key.data.arn &&
+      aws_secretsmanager_secret_version.kafka.secret_string_wo_version == 1 &&
+      aws_msk_single_scram_secret_association.engram.secret_arn == aws_secretsmanager_secret.engram["kafka"].arn
+    )
+    error_message = "Kafka admits SCRAM logins only; Engram's is in a customer-key secret MSK can read (AmazonMSK_ prefix), written once"
+  }
+  assert {
+    condition = (
+      data.aws_secretsmanager_random_password.engram["redis"].password_length == 64 &&
+      aws_elasticache_replication_group.redis.auth_token == data.aws_secretsmanager_random_password.engram["redis"].random_password &&
+      aws_secretsmanager_secret_version.redis.secret_string == aws_elasticache_replication_group.redis.auth_token &&
+      aws_secretsmanager_secret.engram["redis"].kms_key_id == aws_kms_key.data.arn
+    )
+    error_message = "Redis wants an AUTH token, the one kept in the customer-key secret"
+  }
+}
+
 run "outputs_are_what_engram_reads" {
   command = apply
 
@@ -129,7 +174,9 @@ run "outputs_are_what_engram_reads" {
       startswith(output.engram_environment.ENGRAM_REDIS_URL, "rediss://") &&
       endswith(output.engram_environment.ENGRAM_REDIS_URL, ":6379") &&
       output.engram_environment.ENGRAM_KAFKA_REPLICATION_FACTOR == "3" &&
-      output.engram_environment.ENGRAM_KAFKA_SECURITY_PROTOCOL == "SSL" &&
+      output.engram_environment.ENGRAM_KAFKA_SECURITY_PROTOCOL == "SASL_SSL" &&
+      output.engram_environment.ENGRAM_KAFKA_SASL_MECHANISM == "SCRAM-SHA-512" &&
+      output.engram_environment.ENGRAM_KAFKA_SASL_USERNAME == "engram" &&
       output.engram_environment.ENGRAM_POSTGRES_USER == "engram"
     )
     error_message = "the ENGRAM_* settings have the forms Engram's configuration accepts"
@@ -137,6 +184,14 @@ run "outputs_are_what_engram_reads" {
   assert {
     condition     = alltrue([for k, v in output.engram_environment : startswith(k, "ENGRAM_") && !strcontains(lower(k), "password")])
     error_message = "the settings output holds ENGRAM_* variables and no password"
+  }
+  assert {
+    condition     = alltrue([for v in values(output.engram_environment) : !strcontains(v, aws_elasticache_replication_group.redis.auth_token)])
+    error_message = "the settings output does not hold the Redis token either"
+  }
+  assert {
+    condition     = output.kafka_password_secret_arn == aws_secretsmanager_secret.engram["kafka"].arn && output.redis_password_secret_arn == aws_secretsmanager_secret.engram["redis"].arn
+    error_message = "the outputs name the secrets of the Kafka and Redis passwords"
   }
   assert {
     condition     = startswith(output.flink_configuration["execution.checkpointing.dir"], "s3://")
