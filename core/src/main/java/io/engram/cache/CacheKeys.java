@@ -37,6 +37,12 @@ public final class CacheKeys {
         return "engram:resindex:" + tag(scope);
     }
 
+    /**
+     * The channel on which a serving instance tells the others of a forget, so that each drops the
+     * user's texts from its in-process caches.
+     */
+    public static final String FORGET_CHANNEL = "engram:forget";
+
     private static String tag(Scope scope) {
         return "{"
                 + scope.tenantId()

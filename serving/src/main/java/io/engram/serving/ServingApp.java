@@ -22,6 +22,7 @@ import io.engram.serving.health.Readiness;
 import io.engram.serving.memories.MemoryService;
 import io.engram.serving.recall.Bookkeeper;
 import io.engram.serving.recall.EmbeddingWorker;
+import io.engram.serving.recall.ForgetBroadcast;
 import io.engram.serving.recall.RecallService;
 import io.engram.serving.recall.RecallStages;
 import io.engram.serving.recall.ResultCache;
@@ -65,7 +66,8 @@ public final class ServingApp implements AutoCloseable {
 
     /**
      * How long a cached answer (Redis) or a cached text's vector (in process) lives at most: also
-     * the longest a forgotten user's texts can stay in another serving process's memory.
+     * the longest a forgotten user's texts can stay in the memory of a serving process that did not
+     * hear of the forget ({@link ForgetBroadcast}).
      */
     public static final int CACHE_SECONDS = 300;
 
@@ -81,6 +83,7 @@ public final class ServingApp implements AutoCloseable {
     private final MemoryService memories;
     private final TurnIngest turns;
     private final JdbcPool jdbc;
+    private final ForgetBroadcast forgets;
 
     private ServingApp(
             Vertx vertx,
@@ -94,7 +97,8 @@ public final class ServingApp implements AutoCloseable {
             Optional<CachingEmbedder> embeddingCache,
             MemoryService memories,
             TurnIngest turns,
-            JdbcPool jdbc) {
+            JdbcPool jdbc,
+            ForgetBroadcast forgets) {
         this.vertx = vertx;
         this.postgres = postgres;
         this.redis = redis;
@@ -107,6 +111,7 @@ public final class ServingApp implements AutoCloseable {
         this.memories = memories;
         this.turns = turns;
         this.jdbc = jdbc;
+        this.forgets = forgets;
     }
 
     public static ServingApp start(EngramConfig config) {
@@ -183,6 +188,18 @@ public final class ServingApp implements AutoCloseable {
                                                     256))));
         }
         ResultCache cache = new ResultCache(redis, CACHE_SECONDS, 200);
+        ForgetBroadcast forgets =
+                new ForgetBroadcast(
+                        vertx, redis, RedisConnect.options(config.redis()), embedder, 200);
+        forgets.start();
+        io.micrometer.core.instrument.Gauge.builder(
+                        "engram.forget.listening", forgets, f -> f.listening() ? 1 : 0)
+                .description("1 while this instance hears of other instances' forgets")
+                .register(BackendRegistries.getDefaultNow());
+        io.micrometer.core.instrument.FunctionCounter.builder(
+                        "engram.forget.notices.received", forgets, ForgetBroadcast::received)
+                .description("Forgets heard from other instances (their texts dropped here)")
+                .register(BackendRegistries.getDefaultNow());
         Bookkeeper bookkeeper = new Bookkeeper(vertx, postgres, 250);
         RecallService recall =
                 new RecallService(
@@ -223,7 +240,8 @@ public final class ServingApp implements AutoCloseable {
                         alias,
                         embedder,
                         planner,
-                        Optional.of(cache));
+                        Optional.of(cache),
+                        forgets);
         TurnIngest turns =
                 new TurnIngest(
                         vertx, config.kafka().clientProperties(), config.kafka().turnsTopic());
@@ -312,7 +330,8 @@ public final class ServingApp implements AutoCloseable {
                 embeddingCache,
                 memories,
                 turns,
-                jdbc);
+                jdbc,
+                forgets);
     }
 
     static String openApi() {
@@ -347,6 +366,7 @@ public final class ServingApp implements AutoCloseable {
         turns.close();
         memories.close();
         kafkaAdmin.close(Duration.ofSeconds(5));
+        forgets.close();
         redis.close();
         jdbc.close();
         try {

@@ -12,6 +12,7 @@ import io.engram.memory.MemoryType;
 import io.engram.memory.Scope;
 import io.engram.serving.http.Problem;
 import io.engram.serving.recall.EmbeddingWorker;
+import io.engram.serving.recall.ForgetBroadcast;
 import io.engram.serving.recall.ResultCache;
 import io.engram.serving.store.JdbcPool;
 import io.engram.serving.store.OpenSearchHttp;
@@ -63,6 +64,7 @@ public final class MemoryService {
     private final EmbeddingWorker embedder;
     private final ChangePlanner planner;
     private final Optional<ResultCache> cache;
+    private final ForgetBroadcast forgets;
 
     public MemoryService(
             Vertx vertx,
@@ -73,7 +75,8 @@ public final class MemoryService {
             String alias,
             EmbeddingWorker embedder,
             ChangePlanner planner,
-            Optional<ResultCache> cache) {
+            Optional<ResultCache> cache,
+            ForgetBroadcast forgets) {
         this.pool = pool;
         this.jdbc = jdbc;
         this.writers = vertx.createSharedWorkerExecutor("engram-writes", 4);
@@ -83,6 +86,7 @@ public final class MemoryService {
         this.embedder = embedder;
         this.planner = planner;
         this.cache = cache;
+        this.forgets = forgets;
     }
 
     /** A validated explicit store. */
@@ -283,16 +287,6 @@ public final class MemoryService {
                                                             .orElse(null));
                             return bump(List.of(scope)).map(out);
                         });
-    }
-
-    /** The scopes a forget covers: the user's in one project, or in every one when null. */
-    private static java.util.function.Predicate<Scope> forgotten(
-            String tenant, String environment, String userId, String projectOrNull) {
-        return s ->
-                s.tenantId().equals(tenant)
-                        && s.environment().equals(environment)
-                        && s.userId().equals(userId)
-                        && (projectOrNull == null || s.projectId().equals(projectOrNull));
     }
 
     private Future<Void> bump(Iterable<Scope> scopes) {
@@ -541,9 +535,9 @@ public final class MemoryService {
 
     /**
      * Forgets everything of a user (in one project or all of the key's projects): rows, history,
-     * archives, index documents, cached results, the texts kept by this process's embedding cache
-     * (other processes' expire within {@link io.engram.serving.ServingApp#CACHE_SECONDS}).
-     * Irreversible; audited without content.
+     * archives, index documents, cached results, the texts kept by the embedding caches of this
+     * process and, through {@link ForgetBroadcast}, of the other serving instances. Irreversible;
+     * audited without content.
      */
     public Future<JsonObject> forget(
             String tenant, String environment, String userId, String projectOrNull, String keyId) {
@@ -650,14 +644,14 @@ public final class MemoryService {
                                                                     userId));
                                                 }
                                                 // The texts embedded for the user, its queries
-                                                // included, in every project of the forget.
-                                                embedder.forget(
-                                                        forgotten(
+                                                // included, in every project of the forget, here
+                                                // and in the other serving instances.
+                                                return forgets.forget(
                                                                 tenant,
                                                                 environment,
                                                                 userId,
-                                                                projectOrNull));
-                                                return forgetCached(scopes)
+                                                                projectOrNull)
+                                                        .compose(v -> forgetCached(scopes))
                                                         .map(
                                                                 v ->
                                                                         new JsonObject()

@@ -1,0 +1,225 @@
+package io.engram.serving.recall;
+
+import io.engram.cache.CacheKeys;
+import io.engram.memory.Scope;
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import io.vertx.core.json.JsonObject;
+import io.vertx.redis.client.Command;
+import io.vertx.redis.client.Redis;
+import io.vertx.redis.client.RedisConnection;
+import io.vertx.redis.client.RedisOptions;
+import io.vertx.redis.client.Request;
+import io.vertx.redis.client.Response;
+import java.util.UUID;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Predicate;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Makes a forget reach the in-process embedding cache of every serving instance at once, not when
+ * its texts expire. The instance that forgets drops the user's texts here and publishes the forget
+ * on {@link CacheKeys#FORGET_CHANNEL}; every instance listens on a Redis connection of its own and
+ * drops them too. A forget published while an instance was not listening would be missed, so an
+ * instance drops every user's texts when it loses its connection and again each time it
+ * (re)subscribes: a reconnect costs cache misses, never a forgotten text kept past it.
+ */
+public final class ForgetBroadcast implements AutoCloseable {
+
+    private static final Logger LOG = LoggerFactory.getLogger(ForgetBroadcast.class);
+    private static final long FIRST_RETRY_MS = 250;
+    private static final long LAST_RETRY_MS = 10_000;
+
+    private final Vertx vertx;
+    private final Redis commands;
+    private final Redis listener;
+    private final EmbeddingWorker embedder;
+    private final long timeoutMs;
+    private final String origin = UUID.randomUUID().toString();
+    private final AtomicLong received = new AtomicLong();
+    private final AtomicLong subscriptions = new AtomicLong();
+    private volatile boolean listening;
+    private volatile boolean closed;
+    private volatile RedisConnection connection;
+    private volatile long retryMs = FIRST_RETRY_MS;
+
+    /**
+     * {@code commands} publishes; the listening connection is opened with {@code options} by a
+     * client of its own, since a subscribed connection takes no other command.
+     */
+    public ForgetBroadcast(
+            Vertx vertx,
+            Redis commands,
+            RedisOptions options,
+            EmbeddingWorker embedder,
+            long timeoutMs) {
+        this.vertx = vertx;
+        this.commands = commands;
+        this.listener = Redis.createClient(vertx, new RedisOptions(options).setMaxPoolSize(1));
+        this.embedder = embedder;
+        this.timeoutMs = timeoutMs;
+    }
+
+    /** Starts listening; returns at once, and keeps reconnecting until {@link #close()}. */
+    public void start() {
+        subscribe();
+    }
+
+    /**
+     * Drops the texts of the user (in one project, or every project when {@code projectOrNull} is
+     * null) here and tells the other instances. Never fails: an instance that does not hear of it
+     * drops the texts when they expire.
+     */
+    public Future<Void> forget(
+            String tenant, String environment, String userId, String projectOrNull) {
+        embedder.forget(owners(tenant, environment, userId, projectOrNull));
+        JsonObject notice =
+                new JsonObject()
+                        .put("origin", origin)
+                        .put("tenant_id", tenant)
+                        .put("environment", environment)
+                        .put("user_id", userId)
+                        .put("project_id", projectOrNull);
+        return commands.send(
+                        Request.cmd(Command.PUBLISH)
+                                .arg(CacheKeys.FORGET_CHANNEL)
+                                .arg(notice.encode()))
+                .timeout(timeoutMs, TimeUnit.MILLISECONDS)
+                .<Void>mapEmpty()
+                .recover(
+                        err -> {
+                            LOG.warn(
+                                    "could not tell the other serving instances of a forget ({});"
+                                            + " their cached texts of the user expire instead",
+                                    err.toString());
+                            return Future.succeededFuture();
+                        });
+    }
+
+    /** Whether this instance hears of other instances' forgets now. */
+    public boolean listening() {
+        return listening;
+    }
+
+    /** Forgets heard from other instances. */
+    public long received() {
+        return received.get();
+    }
+
+    /** Subscriptions made, the first included: each dropped every cached text. */
+    public long subscriptions() {
+        return subscriptions.get();
+    }
+
+    static Predicate<Scope> owners(
+            String tenant, String environment, String userId, String projectOrNull) {
+        return s ->
+                s.tenantId().equals(tenant)
+                        && s.environment().equals(environment)
+                        && s.userId().equals(userId)
+                        && (projectOrNull == null || s.projectId().equals(projectOrNull));
+    }
+
+    private void subscribe() {
+        if (closed) {
+            return;
+        }
+        AtomicBoolean lost = new AtomicBoolean();
+        listener.connect()
+                .compose(
+                        conn -> {
+                            connection = conn;
+                            conn.handler(this::onMessage);
+                            conn.exceptionHandler(err -> reconnect(conn, lost, err.toString()));
+                            conn.endHandler(v -> reconnect(conn, lost, "connection closed"));
+                            return conn.send(
+                                            Request.cmd(Command.SUBSCRIBE)
+                                                    .arg(CacheKeys.FORGET_CHANNEL))
+                                    .timeout(timeoutMs * 5, TimeUnit.MILLISECONDS)
+                                    .onFailure(err -> reconnect(conn, lost, err.toString()));
+                        })
+                .onSuccess(
+                        r -> {
+                            // What was cached before now may belong to a forget not heard of.
+                            int dropped = embedder.forget(s -> true);
+                            subscriptions.incrementAndGet();
+                            listening = true;
+                            retryMs = FIRST_RETRY_MS;
+                            if (subscriptions.get() > 1) {
+                                LOG.info(
+                                        "listening for forgets again; dropped {} cached texts",
+                                        dropped);
+                            }
+                        })
+                .onFailure(
+                        err -> {
+                            // a connection that failed after it opened has already retried
+                            if (lost.compareAndSet(false, true)) {
+                                retryLater(err.toString());
+                            }
+                        });
+    }
+
+    /** The listening connection failed or closed: once per connection, a new one later. */
+    private void reconnect(RedisConnection conn, AtomicBoolean lost, String why) {
+        if (!lost.compareAndSet(false, true)) {
+            return;
+        }
+        connection = null;
+        conn.close();
+        // Nothing cached so far can be told from a forget that may now be missed.
+        embedder.forget(s -> true);
+        retryLater(why);
+    }
+
+    private void retryLater(String why) {
+        if (closed) {
+            return;
+        }
+        listening = false;
+        LOG.warn(
+                "not listening for other instances' forgets ({}); retrying in {} ms", why, retryMs);
+        long delay = retryMs;
+        retryMs = Math.min(retryMs * 2, LAST_RETRY_MS);
+        vertx.setTimer(delay, id -> subscribe());
+    }
+
+    private void onMessage(Response message) {
+        if (message.size() < 3 || !"message".equals(message.get(0).toString())) {
+            return;
+        }
+        JsonObject notice;
+        try {
+            notice = new JsonObject(message.get(2).toString());
+        } catch (RuntimeException e) {
+            LOG.warn("ignored a malformed message on {}", CacheKeys.FORGET_CHANNEL);
+            return;
+        }
+        if (origin.equals(notice.getString("origin"))) {
+            return;
+        }
+        String tenant = notice.getString("tenant_id");
+        String environment = notice.getString("environment");
+        String user = notice.getString("user_id");
+        if (tenant == null || environment == null || user == null) {
+            LOG.warn("ignored a forget notice without its scope on {}", CacheKeys.FORGET_CHANNEL);
+            return;
+        }
+        received.incrementAndGet();
+        embedder.forget(owners(tenant, environment, user, notice.getString("project_id")));
+    }
+
+    @Override
+    public void close() {
+        closed = true;
+        listening = false;
+        RedisConnection conn = connection;
+        if (conn != null) {
+            conn.close();
+        }
+        listener.close();
+    }
+}
