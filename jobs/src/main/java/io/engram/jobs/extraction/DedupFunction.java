@@ -11,7 +11,11 @@ import io.engram.jobs.store.MemoryCodec;
 import io.engram.jobs.store.RedisConnections;
 import io.engram.jobs.store.UserMemoriesSerializer;
 import io.engram.memory.MemoryChange;
+import io.engram.store.ForgetAudit;
 import io.engram.store.opensearch.OpenSearchClient;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -37,7 +41,10 @@ import redis.clients.jedis.JedisPooled;
  *
  * <p>Forget notices come in on the broadcast input: a notice drops the user's state in its project
  * (or in every project) on every subtask and, for {@link SessionWindowFunction#FORGET_HORIZON}, the
- * user's windows cut before it that are still on their way.
+ * user's windows cut before it that are still on their way. The audit of forgets in PostgreSQL is
+ * asked too, once for each user the operator starts to hold state for: a window sent before the
+ * user's last forget is dropped even when the notice is long gone from the broadcast state or not
+ * yet read, as in a replay of the topic from before the forget.
  */
 public class DedupFunction
         extends KeyedBroadcastProcessFunction<String, FactBatch, TurnRecord, byte[]> {
@@ -52,11 +59,11 @@ public class DedupFunction
      * The user's recent memories. Other writers (the API, maintenance jobs) change memories too: a
      * user is reloaded now and then.
      */
-    private static final ValueStateDescriptor<UserMemories> KNOWN = known();
+    private static final ValueStateDescriptor<UserMemories> KNOWN =
+            forSixHours(new ValueStateDescriptor<>("known", UserMemoriesSerializer.INSTANCE));
 
-    private static ValueStateDescriptor<UserMemories> known() {
-        ValueStateDescriptor<UserMemories> descriptor =
-                new ValueStateDescriptor<>("known", UserMemoriesSerializer.INSTANCE);
+    /** Keyed state of a user that the operator lets go six hours after it was last written. */
+    private static <T> ValueStateDescriptor<T> forSixHours(ValueStateDescriptor<T> descriptor) {
         descriptor.enableTimeToLive(StateTtlConfig.newBuilder(Duration.ofHours(6)).build());
         return descriptor;
     }
@@ -118,21 +125,81 @@ public class DedupFunction
                 };
             };
 
-    /** The other writers' count when a user's memories were loaded into state. */
-    private static final ValueStateDescriptor<Long> LOADED_AT = loadedAt();
+    /** When a user was last forgotten, per the audit of forgets; -1 never. */
+    public interface PastForgets extends java.io.Serializable {
+        Lookup open(ExtractionSettings settings);
 
-    private static ValueStateDescriptor<Long> loadedAt() {
-        ValueStateDescriptor<Long> descriptor = new ValueStateDescriptor<>("loadedAt", Types.LONG);
-        descriptor.enableTimeToLive(StateTtlConfig.newBuilder(Duration.ofHours(6)).build());
-        return descriptor;
+        /** The lookups, on what {@link #open} connected to; closing lets that go. */
+        interface Lookup extends AutoCloseable {
+            /** Epoch milliseconds of the user's last forget in the scope's project or all. */
+            long lastForget(io.engram.memory.Scope scope) throws Exception;
+
+            @Override
+            default void close() throws Exception {}
+        }
     }
+
+    /**
+     * The audit in PostgreSQL, on one connection per subtask (opened again once when it fails). A
+     * lookup that still fails fails the operator: the job restarts from its last checkpoint rather
+     * than write what may have been forgotten.
+     */
+    public static final PastForgets FROM_POSTGRES =
+            s ->
+                    new PastForgets.Lookup() {
+                        private Connection connection;
+
+                        @Override
+                        public long lastForget(io.engram.memory.Scope scope) throws SQLException {
+                            try {
+                                return ForgetAudit.lastForgetMillis(connection(), scope);
+                            } catch (SQLException first) {
+                                close();
+                                return ForgetAudit.lastForgetMillis(connection(), scope);
+                            }
+                        }
+
+                        private Connection connection() throws SQLException {
+                            if (connection == null) {
+                                connection =
+                                        DriverManager.getConnection(
+                                                s.postgresUrl(),
+                                                s.postgresUser(),
+                                                s.postgresPassword());
+                            }
+                            return connection;
+                        }
+
+                        @Override
+                        public void close() {
+                            if (connection != null) {
+                                try {
+                                    connection.close();
+                                } catch (SQLException e) {
+                                    // a broken connection is let go all the same
+                                }
+                                connection = null;
+                            }
+                        }
+                    };
+
+    /** The user's last forget per the audit (epoch ms, -1 never), asked once per user in state. */
+    private static final ValueStateDescriptor<Long> FORGOTTEN_AT =
+            forSixHours(new ValueStateDescriptor<>("auditedForgetAt", Types.LONG));
+
+    /** The other writers' count when a user's memories were loaded into state. */
+    private static final ValueStateDescriptor<Long> LOADED_AT =
+            forSixHours(new ValueStateDescriptor<>("loadedAt", Types.LONG));
 
     private final ExtractionSettings settings;
     private final KnownMemorySource source;
     private final OtherWrites others;
+    private final PastForgets pastForgets;
     private transient ValueState<UserMemories> known;
     private transient ValueState<Long> loadedAt;
+    private transient ValueState<Long> auditedForgetAt;
     private transient OtherWrites.Counts otherWrites;
+    private transient PastForgets.Lookup forgets;
     private transient Counter reloads;
     private transient Counter forgottenBatches;
     private transient ChangePlanner planner;
@@ -142,21 +209,27 @@ public class DedupFunction
     private transient Map<String, Counter> decisions;
 
     public DedupFunction(ExtractionSettings settings) {
-        this(settings, FROM_INDEX, FROM_REDIS);
+        this(settings, FROM_INDEX, FROM_REDIS, FROM_POSTGRES);
     }
 
     public DedupFunction(
-            ExtractionSettings settings, KnownMemorySource source, OtherWrites others) {
+            ExtractionSettings settings,
+            KnownMemorySource source,
+            OtherWrites others,
+            PastForgets pastForgets) {
         this.settings = settings;
         this.source = source;
         this.others = others;
+        this.pastForgets = pastForgets;
     }
 
     @Override
     public void open(OpenContext context) {
         known = getRuntimeContext().getState(KNOWN);
         loadedAt = getRuntimeContext().getState(LOADED_AT);
+        auditedForgetAt = getRuntimeContext().getState(FORGOTTEN_AT);
         otherWrites = others.open(settings);
+        forgets = pastForgets.open(settings);
         reloads = getRuntimeContext().getMetricGroup().counter("reloadsAfterOtherWrites");
         forgottenBatches = getRuntimeContext().getMetricGroup().counter("forgottenBatches");
         planner =
@@ -180,9 +253,12 @@ public class DedupFunction
     }
 
     @Override
-    public void close() {
+    public void close() throws Exception {
         if (otherWrites != null) {
             otherWrites.close();
+        }
+        if (forgets != null) {
+            forgets.close();
         }
     }
 
@@ -194,7 +270,7 @@ public class DedupFunction
             return;
         }
         notice.rememberIn(ctx.getBroadcastState(NOTICES));
-        for (ValueStateDescriptor<?> d : List.of(KNOWN, LOADED_AT)) {
+        for (ValueStateDescriptor<?> d : List.of(KNOWN, LOADED_AT, FORGOTTEN_AT)) {
             ctx.applyToKeyedState(
                     d,
                     (key, state) -> {
@@ -216,6 +292,16 @@ public class DedupFunction
                 batch.projectId,
                 batch.environment,
                 batch.userId)) {
+            forgottenBatches.inc();
+            return;
+        }
+        // A window sent before a forget whose notice this operator has not (or no longer) got.
+        Long audited = auditedForgetAt.value();
+        if (audited == null) {
+            audited = forgets.lastForget(batch.scope());
+            auditedForgetAt.update(audited);
+        }
+        if (TurnRecord.sentBefore(batch.sentAt, audited >= 0 ? audited : null)) {
             forgottenBatches.inc();
             return;
         }

@@ -102,9 +102,19 @@ class DedupFunctionTest {
     private static KeyedBroadcastOperatorTestHarness<String, FactBatch, TurnRecord, byte[]>
             unopened(DedupFunction.KnownMemorySource source, DedupFunction.OtherWrites others)
                     throws Exception {
+        return unopened(source, others, s -> scope -> -1);
+    }
+
+    private static KeyedBroadcastOperatorTestHarness<String, FactBatch, TurnRecord, byte[]>
+            unopened(
+                    DedupFunction.KnownMemorySource source,
+                    DedupFunction.OtherWrites others,
+                    DedupFunction.PastForgets forgets)
+                    throws Exception {
         return new KeyedBroadcastOperatorTestHarness<>(
                 new CoBroadcastWithKeyedOperator<>(
-                        new DedupFunction(TestSettings.windows(4, 2, 60_000), source, others),
+                        new DedupFunction(
+                                TestSettings.windows(4, 2, 60_000), source, others, forgets),
                         List.of(DedupFunction.NOTICES)),
                 FactBatch::userKey,
                 Types.STRING,
@@ -166,7 +176,9 @@ class DedupFunctionTest {
             // Bob's fact is compared only with Bob's memories: created, not superseding Alice's.
             assertThat(changes.get(2)).isInstanceOf(MemoryChange.Created.class);
             assertThat(changes.get(2).memory().scope().userId()).isEqualTo("bob");
-            assertThat(keyedStateEntries(h)).isEqualTo(2);
+            assertThat(keyedStateEntries(h))
+                    .as("memories and audited forget time of each")
+                    .isEqualTo(4);
         }
     }
 
@@ -175,7 +187,7 @@ class DedupFunctionTest {
         try (var h = harness()) {
             Instant t = Instant.parse("2026-03-15T10:00:00Z");
             h.processElement(alicesBudget("s1", "t1", "$10,000", t));
-            assertThat(keyedStateEntries(h)).isEqualTo(1);
+            assertThat(keyedStateEntries(h)).as("memories and audited forget time").isEqualTo(2);
             h.processBroadcastElement(new StreamRecord<>(forget("alice", "default", -1)));
             assertThat(keyedStateEntries(h)).isZero();
             h.processElement(alicesBudget("s2", "t9", "$15,000", t.plusSeconds(60)));
@@ -211,6 +223,47 @@ class DedupFunctionTest {
     }
 
     @Test
+    void aWindowSentBeforeTheAuditedForgetIsDroppedWithoutItsNotice() throws Exception {
+        // A replay from before the forget: its notice is not read yet, the audit knows of it.
+        java.util.Map<String, Integer> lookups = new java.util.concurrent.ConcurrentHashMap<>();
+        DedupFunction.PastForgets audit =
+                s ->
+                        scope -> {
+                            lookups.merge(scope.userId(), 1, Integer::sum);
+                            return scope.userId().equals("alice") ? 5_000 : -1;
+                        };
+        try (var h = unopened(s -> scope -> List.of(), s -> scope -> -1, audit)) {
+            h.open();
+            Instant t = Instant.parse("2026-03-15T10:00:00Z");
+            FactBatch before = batch("alice", "s1", "t1", "Alice is allergic to peanuts.", t);
+            before.sentAt = 4_000;
+            FactBatch alsoBefore = batch("alice", "s1", "t2", "Alice's son is called Tom.", t);
+            alsoBefore.sentAt = 5_000;
+            FactBatch bobs = batch("bob", "s7", "t7", "Bob is allergic to shellfish.", t);
+            bobs.sentAt = 4_000;
+            FactBatch after = batch("alice", "s2", "t3", "Alice moved to Leeds.", t);
+            after.sentAt = 6_000;
+            for (FactBatch b : List.of(before, alsoBefore, bobs, after)) {
+                h.processElement(new StreamRecord<>(b));
+            }
+
+            assertThat(changes(h))
+                    .extracting(c -> c.memory().content())
+                    .containsExactly("Bob is allergic to shellfish.", "Alice moved to Leeds.");
+            assertThat(lookups)
+                    .as("the audit is asked once per user")
+                    .containsExactlyInAnyOrderEntriesOf(java.util.Map.of("alice", 1, "bob", 1));
+
+            // a forget notice drops the answer with the state: the audit is asked again
+            h.processBroadcastElement(new StreamRecord<>(forget("alice", "default", 7_000)));
+            FactBatch later = batch("alice", "s3", "t4", "Alice plays chess.", t);
+            later.sentAt = 8_000;
+            h.processElement(new StreamRecord<>(later));
+            assertThat(lookups.get("alice")).isEqualTo(2);
+        }
+    }
+
+    @Test
     void stateSurvivesASnapshotAndRestore() throws Exception {
         Instant t = Instant.parse("2026-03-15T10:00:00Z");
         org.apache.flink.runtime.checkpoint.OperatorSubtaskState snapshot;
@@ -238,11 +291,13 @@ class DedupFunctionTest {
             for (FactBatch b : List.of(inDefault, inSupport, bobs)) {
                 h.processElement(new StreamRecord<>(b));
             }
-            assertThat(keyedStateEntries(h)).isEqualTo(3);
+            assertThat(keyedStateEntries(h))
+                    .as("memories and audited forget time of each")
+                    .isEqualTo(6);
 
             h.processBroadcastElement(
                     new StreamRecord<>(forget("alice", ForgetUserEvent.ALL_PROJECTS, 5_000)));
-            assertThat(keyedStateEntries(h)).as("Bob's state only").isEqualTo(1);
+            assertThat(keyedStateEntries(h)).as("Bob's state only").isEqualTo(2);
 
             // cut before the forget in a project she had no memory in, arriving after it
             FactBatch late = batch("alice", "s4", "t4", "Alice's son is called Tom.", t);
@@ -275,7 +330,9 @@ class DedupFunctionTest {
             Instant t = Instant.parse("2026-03-15T10:00:00Z");
             h.processElement(new StreamRecord<>(batch("alice", "s1", "t1", "Alice likes tea.", t)));
             h.processElement(new StreamRecord<>(batch("bob", "s2", "t2", "Bob likes tea.", t)));
-            assertThat(keyedStateEntries(h)).as("memories and load count of each").isEqualTo(4);
+            assertThat(keyedStateEntries(h))
+                    .as("memories, load count and audited forget time of each")
+                    .isEqualTo(6);
             h.processBroadcastElement(new StreamRecord<>(forget("alice", "default", -1)));
             h.processBroadcastElement(
                     new StreamRecord<>(forget("bob", ForgetUserEvent.ALL_PROJECTS, -1)));

@@ -68,6 +68,7 @@ class ExtractionJobIT {
     private static final Scope BOB = new Scope("acme", "default", "dev", "bob");
     private static final Scope CARL = new Scope("acme", "default", "dev", "carl");
     private static final Scope DANA = new Scope("acme", "beta", "dev", "dana");
+    private static final Scope EVE = new Scope("acme", "default", "dev", "eve");
 
     private static PostgresServer postgres;
     private static String jdbcUrl;
@@ -97,6 +98,15 @@ class ExtractionJobIT {
                         DLQ,
                         TestEmbedders.MODEL_DIR.toString());
         produceConversations(bootstrap);
+        // Eve was forgotten after her finished session was sent, and the forget's notice is not
+        // on this topic: as in a replay from before a forget whose notice comes later, only the
+        // audit can tell.
+        try (Connection c = connect()) {
+            c.createStatement()
+                    .execute(
+                            "insert into forget_audit (tenant_id, project_id, environment, user_id,"
+                                    + " memories_deleted) values ('acme', null, 'dev', 'eve', 3)");
+        }
     }
 
     private static void produceConversations(String bootstrap) throws Exception {
@@ -194,6 +204,11 @@ class ExtractionJobIT {
                         "dev",
                         "dana",
                         s2.plusSeconds(30)));
+        events.add(
+                turn(EVE, "e1", "e1-1", Role.USER, "My budget for the Hawaii trip is $4,000.", s2));
+        events.add(
+                new SessionEndEvent(
+                        "e-e1-end", "acme", "default", "dev", "eve", "e1", s2.plusSeconds(60)));
         events.add(
                 turn(BOB, "b1", "b1-1", Role.USER, "My budget for the Hawaii trip is $3,000.", s2));
         events.add(
@@ -359,6 +374,9 @@ class ExtractionJobIT {
     void turnsSentBeforeAForgetNeverBecomeMemories() throws Exception {
         assertThat(count("select count(*) from memories where user_id = 'carl'")).isZero();
         assertThat(count("select count(*) from memories where user_id = 'dana'")).isZero();
+        assertThat(count("select count(*) from memories where user_id = 'eve'"))
+                .as("forgotten per the audit, with no notice")
+                .isZero();
     }
 
     @Test
