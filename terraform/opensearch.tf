@@ -1,7 +1,8 @@
 # OpenSearch: the k-NN (lucene HNSW, cosine) and BM25 index of every memory, behind the alias
 # engram-memories-<embedding version>. The domain lives in the private subnets; its security group
-# admits the Kubernetes nodes only, and the domain policy lets any principal that gets through it
-# call the HTTP API (Engram's clients do not sign requests; see README "Known gaps").
+# admits the Kubernetes nodes only, and the domain policy admits the IAM roles of the serving and
+# Flink pods only: Engram signs every request (ENGRAM_OPENSEARCH_AUTH=aws-sigv4) with the
+# credentials EKS Pod Identity gives each pod.
 
 resource "aws_opensearch_domain" "this" {
   domain_name    = var.name
@@ -64,9 +65,23 @@ data "aws_iam_policy_document" "opensearch_access" {
     resources = ["${aws_opensearch_domain.this.arn}/*"]
     principals {
       type        = "AWS"
-      identifiers = ["*"]
+      identifiers = [aws_iam_role.serving.arn, aws_iam_role.flink.arn]
     }
   }
+}
+
+# The serving pods' role: OpenSearch (above) and nothing else. The Flink pods' role is in
+# checkpoints.tf.
+resource "aws_iam_role" "serving" {
+  name               = "${var.name}-serving"
+  assume_role_policy = data.aws_iam_policy_document.assume["pods"].json
+}
+
+resource "aws_eks_pod_identity_association" "serving" {
+  cluster_name    = aws_eks_cluster.this.name
+  namespace       = var.kubernetes_namespace
+  service_account = var.serving_service_account
+  role_arn        = aws_iam_role.serving.arn
 }
 
 resource "aws_opensearch_domain_policy" "this" {

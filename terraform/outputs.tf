@@ -17,6 +17,8 @@ locals {
     ENGRAM_KAFKA_REPLICATION_FACTOR = tostring(min(3, var.kafka.brokers))
     ENGRAM_KAFKA_PARTITIONS         = tostring(max(12, 4 * var.kafka.brokers))
     ENGRAM_OPENSEARCH_URL           = "https://${aws_opensearch_domain.this.endpoint}"
+    ENGRAM_OPENSEARCH_AUTH          = "aws-sigv4"
+    ENGRAM_OPENSEARCH_AWS_REGION    = var.region
     ENGRAM_OPENSEARCH_SHARDS        = tostring(var.opensearch.instance_count)
     ENGRAM_OPENSEARCH_REPLICAS      = "1"
     ENGRAM_REDIS_URL                = "rediss://${aws_elasticache_replication_group.redis.primary_endpoint_address}:6379"
@@ -54,11 +56,12 @@ output "flink_configuration" {
 output "kubernetes" {
   description = "The cluster, where the pods go, and the command that points kubectl at it."
   value = {
-    cluster               = aws_eks_cluster.this.name
-    endpoint              = aws_eks_cluster.this.endpoint
-    namespace             = var.kubernetes_namespace
-    flink_service_account = var.flink_service_account
-    node_selector_key     = "engram.io/role"
-    kubeconfig_command    = "aws eks update-kubeconfig --region ${var.region} --name ${aws_eks_cluster.this.name}"
+    cluster                 = aws_eks_cluster.this.name
+    endpoint                = aws_eks_cluster.this.endpoint
+    namespace               = var.kubernetes_namespace
+    serving_service_account = var.serving_service_account
+    flink_service_account   = var.flink_service_account
+    node_selector_key       = "engram.io/role"
+    kubeconfig_command      = "aws eks update-kubeconfig --region ${var.region} --name ${aws_eks_cluster.this.name}"
   }
 }

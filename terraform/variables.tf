@@ -109,8 +109,14 @@ variable "kubernetes_namespace" {
   default     = "engram"
 }
 
+variable "serving_service_account" {
+  description = "Kubernetes service account of the serving pods (and the prepare Job); it may call OpenSearch."
+  type        = string
+  default     = "engram-serving"
+}
+
 variable "flink_service_account" {
-  description = "Kubernetes service account of the Flink pods; it gets access to the checkpoint bucket."
+  description = "Kubernetes service account of the Flink pods; it gets access to the checkpoint bucket and may call OpenSearch."
   type        = string
   default     = "engram-flink"
 }

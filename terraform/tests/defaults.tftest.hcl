@@ -129,6 +129,10 @@ run "defaults_keep_data_private_and_encrypted" {
     error_message = "only the Flink pods' service account gets the checkpoint bucket"
   }
   assert {
+    condition     = aws_eks_pod_identity_association.serving.service_account == "engram-serving" && aws_eks_pod_identity_association.serving.namespace == "engram"
+    error_message = "the serving pods' service account gets a role of its own"
+  }
+  assert {
     condition     = toset(keys(aws_eks_node_group.this)) == toset(["serving", "flink"])
     error_message = "one node group for the serving tier, one for Flink"
   }
@@ -160,6 +164,20 @@ run "every_client_logs_in" {
       aws_secretsmanager_secret.engram["redis"].kms_key_id == aws_kms_key.data.arn
     )
     error_message = "Redis wants an AUTH token, the one kept in the customer-key secret"
+  }
+}
+
+run "opensearch_admits_the_engram_pods_roles_only" {
+  command = apply
+
+  assert {
+    condition = (
+      toset(flatten([for st in data.aws_iam_policy_document.opensearch_access.statement : [for p in st.principals : p.identifiers]])) ==
+      toset([aws_iam_role.serving.arn, aws_iam_role.flink.arn]) &&
+      output.engram_environment.ENGRAM_OPENSEARCH_AUTH == "aws-sigv4" &&
+      output.engram_environment.ENGRAM_OPENSEARCH_AWS_REGION == "eu-west-1"
+    )
+    error_message = "the domain admits the serving and Flink roles, not any principal, and Engram signs its requests"
   }
 }
 

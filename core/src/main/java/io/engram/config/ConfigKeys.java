@@ -127,6 +127,26 @@ public final class ConfigKeys {
     public static final ConfigKey<Integer> OPENSEARCH_REPLICAS =
             ConfigKey.of(
                     "opensearch.replicas", "0", "replicas of a new index", Parsers.intRange(0, 16));
+    public static final ConfigKey<String> OPENSEARCH_AUTH =
+            ConfigKey.of(
+                    "opensearch.auth",
+                    "none",
+                    "none (the network decides who may call OpenSearch), or aws-sigv4: every"
+                            + " request signed with the process's AWS credentials (environment, EKS Pod"
+                            + " Identity or ECS)",
+                    Parsers.oneOf("none", "aws-sigv4"));
+    public static final ConfigKey<String> OPENSEARCH_AWS_REGION =
+            ConfigKey.of(
+                    "opensearch.aws_region",
+                    "",
+                    "AWS region of the signature (aws-sigv4); empty: the one in the URL's host",
+                    Parsers::text);
+    public static final ConfigKey<String> OPENSEARCH_AWS_SERVICE =
+            ConfigKey.of(
+                    "opensearch.aws_service",
+                    "es",
+                    "AWS service of the signature: es (OpenSearch Service) or aoss (Serverless)",
+                    Parsers.oneOf("es", "aoss"));
 
     public static final ConfigKey<String> REDIS_URL =
             ConfigKey.of(
@@ -418,6 +438,9 @@ public final class ConfigKeys {
                     OPENSEARCH_INDEX_PREFIX,
                     OPENSEARCH_SHARDS,
                     OPENSEARCH_REPLICAS,
+                    OPENSEARCH_AUTH,
+                    OPENSEARCH_AWS_REGION,
+                    OPENSEARCH_AWS_SERVICE,
                     REDIS_URL,
                     REDIS_TLS_TRUSTSTORE,
                     REDIS_USERNAME,

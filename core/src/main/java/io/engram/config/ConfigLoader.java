@@ -3,6 +3,7 @@ package io.engram.config;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import io.engram.store.opensearch.OpenSearchAuth;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -77,11 +78,7 @@ public final class ConfigLoader {
                         values.get(ConfigKeys.POSTGRES_PASSWORD),
                         values.get(ConfigKeys.POSTGRES_POOL_SIZE)),
                 kafka(values),
-                new EngramConfig.OpenSearch(
-                        values.get(ConfigKeys.OPENSEARCH_URL),
-                        values.get(ConfigKeys.OPENSEARCH_INDEX_PREFIX),
-                        values.get(ConfigKeys.OPENSEARCH_SHARDS),
-                        values.get(ConfigKeys.OPENSEARCH_REPLICAS)),
+                openSearch(values),
                 redis(values),
                 new EngramConfig.Embedding(
                         values.get(ConfigKeys.EMBEDDING_VERSION),
@@ -192,6 +189,33 @@ public final class ConfigLoader {
                             + ", which sends none: set it to SASL_SSL");
         }
         return k;
+    }
+
+    private static EngramConfig.OpenSearch openSearch(Values values) {
+        String url = values.get(ConfigKeys.OPENSEARCH_URL);
+        String mode = values.get(ConfigKeys.OPENSEARCH_AUTH);
+        String region = values.get(ConfigKeys.OPENSEARCH_AWS_REGION);
+        String service = values.get(ConfigKeys.OPENSEARCH_AWS_SERVICE);
+        if (mode.equals(OpenSearchAuth.SIGV4_MODE) && region.isEmpty()) {
+            // https://search-x-abc.eu-west-1.es.amazonaws.com,
+            // https://id.eu-west-1.aoss.amazonaws.com
+            java.util.regex.Matcher m =
+                    java.util.regex.Pattern.compile(
+                                    "\\.([a-z0-9-]+)\\.(es|aoss)\\.amazonaws\\.com$")
+                            .matcher(url.isEmpty() ? "" : java.net.URI.create(url).getHost());
+            if (!m.find()) {
+                throw new ConfigException(
+                        "configuration key 'opensearch.auth' is aws-sigv4 but 'opensearch.aws_region'"
+                                + " is not set and the URL's host does not name a region");
+            }
+            region = m.group(1);
+        }
+        return new EngramConfig.OpenSearch(
+                url,
+                values.get(ConfigKeys.OPENSEARCH_INDEX_PREFIX),
+                values.get(ConfigKeys.OPENSEARCH_SHARDS),
+                values.get(ConfigKeys.OPENSEARCH_REPLICAS),
+                new OpenSearchAuth(mode, region, service));
     }
 
     private static EngramConfig.Redis redis(Values values) {

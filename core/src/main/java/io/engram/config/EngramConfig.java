@@ -1,5 +1,6 @@
 package io.engram.config;
 
+import io.engram.store.opensearch.OpenSearchAuth;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -119,7 +120,9 @@ public record EngramConfig(
         }
     }
 
-    public record OpenSearch(String url, String indexPrefix, int shards, int replicas) {}
+    /** The OpenSearch cluster, how Engram says who it is there, and the shape of new indexes. */
+    public record OpenSearch(
+            String url, String indexPrefix, int shards, int replicas, OpenSearchAuth auth) {}
 
     /**
      * {@code url} redis:// or rediss:// (TLS, the server's certificate checked against {@code
@@ -287,7 +290,8 @@ public record EngramConfig(
                         openSearchUrl,
                         openSearch.indexPrefix(),
                         openSearch.shards(),
-                        openSearch.replicas()),
+                        openSearch.replicas(),
+                        openSearch.auth()),
                 new Redis(redisUrl, redis.tlsTruststore(), redis.username(), redis.password()),
                 embedding,
                 llm,

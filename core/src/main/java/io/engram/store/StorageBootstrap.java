@@ -54,7 +54,7 @@ public final class StorageBootstrap {
                         (short) config.kafka().replicationFactor());
         IndexBootstrap.Result index =
                 IndexBootstrap.ensure(
-                        new OpenSearchClient(config.openSearch().url(), Duration.ofSeconds(30)),
+                        OpenSearchClient.forConfig(config.openSearch(), Duration.ofSeconds(30)),
                         config.memoryIndexAlias(),
                         config.openSearch().shards(),
                         config.openSearch().replicas());

@@ -183,6 +183,46 @@ class ConfigLoaderTest {
     }
 
     @Test
+    void openSearchRequestsAreSignedForTheRegionInTheUrlUnlessOneIsNamed() {
+        assertThat(EngramConfig.defaults().openSearch().auth().signed()).isFalse();
+        var fromUrl =
+                ConfigLoader.load(
+                                Optional.empty(),
+                                Map.of(
+                                        "ENGRAM_OPENSEARCH_URL",
+                                        "https://search-engram-abc123.eu-west-1.es.amazonaws.com",
+                                        "ENGRAM_OPENSEARCH_AUTH",
+                                        "aws-sigv4"))
+                        .openSearch()
+                        .auth();
+        assertThat(fromUrl.signed()).isTrue();
+        assertThat(fromUrl.region()).isEqualTo("eu-west-1");
+        assertThat(fromUrl.service()).isEqualTo("es");
+        var named =
+                ConfigLoader.load(
+                                Optional.empty(),
+                                Map.of(
+                                        "ENGRAM_OPENSEARCH_URL", "https://vpc-endpoint.internal",
+                                        "ENGRAM_OPENSEARCH_AUTH", "aws-sigv4",
+                                        "ENGRAM_OPENSEARCH_AWS_REGION", "us-east-2",
+                                        "ENGRAM_OPENSEARCH_AWS_SERVICE", "aoss"))
+                        .openSearch()
+                        .auth();
+        assertThat(named.region()).isEqualTo("us-east-2");
+        assertThat(named.service()).isEqualTo("aoss");
+        assertThatThrownBy(
+                        () ->
+                                ConfigLoader.load(
+                                        Optional.empty(),
+                                        Map.of(
+                                                "ENGRAM_OPENSEARCH_URL",
+                                                        "https://vpc-endpoint.internal",
+                                                "ENGRAM_OPENSEARCH_AUTH", "aws-sigv4")))
+                .isInstanceOf(ConfigException.class)
+                .hasMessageContaining("'opensearch.aws_region' is not set");
+    }
+
+    @Test
     void aMalformedBootstrapKeyIsRefusedWithoutBeingShown() {
         assertThatThrownBy(
                         () ->

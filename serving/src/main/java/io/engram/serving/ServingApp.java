@@ -136,8 +136,10 @@ public final class ServingApp implements AutoCloseable {
         adminSettings.put(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, 3000);
         Admin kafkaAdmin = Admin.create(adminSettings);
         OpenSearchClient indexWriter =
-                new OpenSearchClient(config.openSearch().url(), Duration.ofSeconds(3));
-        OpenSearchHttp openSearch = new OpenSearchHttp(vertx, config.openSearch().url(), 3000, 32);
+                OpenSearchClient.forConfig(config.openSearch(), Duration.ofSeconds(3));
+        OpenSearchHttp openSearch =
+                new OpenSearchHttp(
+                        vertx, config.openSearch().url(), config.openSearch().auth(), 3000, 32);
         String alias = config.memoryIndexAlias();
 
         Embedder model =

@@ -3,6 +3,7 @@ package io.engram.serving;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.engram.auth.ApiKeys;
+import io.engram.aws.AwsCredentials;
 import io.engram.embedding.TestEmbedders;
 import io.engram.services.Await;
 import io.engram.services.KafkaBroker;
@@ -25,6 +26,7 @@ import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -120,26 +122,7 @@ class ServingMainIT {
                     .contains("index mem-serving-main");
 
             assertThat(call("GET", base + "/health/ready", null, null).statusCode()).isEqualTo(200);
-            HttpResponse<String> stored =
-                    call(
-                            "POST",
-                            base + "/v1/memories",
-                            key,
-                            new JsonObject()
-                                    .put("user_id", "zoe")
-                                    .put("content", "Zoe keeps bees on her allotment in Leeds."));
-            assertThat(stored.statusCode()).as(stored.body()).isEqualTo(201);
-            HttpResponse<String> found =
-                    call(
-                            "POST",
-                            base + "/v1/memories/search",
-                            key,
-                            new JsonObject()
-                                    .put("user_id", "zoe")
-                                    .put("query", "What does Zoe keep on her allotment?"));
-            assertThat(found.statusCode()).as(found.body()).isEqualTo(200);
-            JsonArray memories = new JsonObject(found.body()).getJsonArray("memories");
-            assertThat(memories.getJsonObject(0).getString("content")).contains("bees");
+            storesAndFindsAMemory(base, key);
         } finally {
             // SIGTERM, as Kubernetes stops a pod (Process.destroy would also close its output)
             serve.process().toHandle().destroy();
@@ -220,6 +203,77 @@ class ServingMainIT {
             }
             assertThat(serve.exit()).as(serve.output()).isEqualTo(143);
         }
+    }
+
+    /**
+     * The settings of a deployment on AWS's OpenSearch Service with IAM access: every request to
+     * OpenSearch, from preparing the index to recall, carries a signature the service accepts.
+     */
+    @Test
+    void signsEveryOpenSearchRequestWithTheProcessesAwsCredentials() throws Exception {
+        AwsCredentials key =
+                new AwsCredentials(
+                        "ASIAENGRAMTEST", "engram-test-secret", "engram-test-session", Instant.MAX);
+        try (SigV4CheckingProxy domain =
+                SigV4CheckingProxy.start(
+                        SharedServices.openSearch().url(), key, "eu-west-1", "es")) {
+            String apiKey = ApiKeys.generate();
+            Map<String, String> env = environment("serving_main_sigv4", apiKey);
+            env.put("ENGRAM_KAFKA_BOOTSTRAP_SERVERS", SharedServices.kafka().bootstrapServers());
+            env.put("ENGRAM_OPENSEARCH_URL", domain.url());
+            env.put("ENGRAM_OPENSEARCH_AUTH", "aws-sigv4");
+            env.put("ENGRAM_OPENSEARCH_AWS_REGION", "eu-west-1");
+
+            // a process with another key is refused, and says so
+            env.putAll(
+                    Map.of(
+                            "AWS_ACCESS_KEY_ID", key.accessKeyId(),
+                            "AWS_SECRET_ACCESS_KEY", "not-" + key.secretAccessKey(),
+                            "AWS_SESSION_TOKEN", key.sessionToken()));
+            Run refused = Run.start(env, "prepare");
+            assertThat(refused.exit()).as(refused.output()).isNotZero();
+            assertThat(refused.output()).contains("403");
+            assertThat(domain.refused()).isPositive();
+
+            env.put("AWS_SECRET_ACCESS_KEY", key.secretAccessKey());
+            Run serve = Run.start(env, "serve", "--prepare");
+            try {
+                String base = awaitListening(serve);
+                storesAndFindsAMemory(base, apiKey);
+            } finally {
+                serve.process().toHandle().destroy();
+            }
+            assertThat(serve.exit()).as(serve.output()).isEqualTo(143);
+            int refusedBefore = domain.refused();
+            assertThat(domain.verified()).as("index, write, search").isGreaterThanOrEqualTo(3);
+            assertThat(domain.refused()).isEqualTo(refusedBefore);
+        }
+    }
+
+    /** Stores a memory through the API and finds it by a question, nothing degraded. */
+    private static void storesAndFindsAMemory(String base, String key) throws Exception {
+        HttpResponse<String> stored =
+                call(
+                        "POST",
+                        base + "/v1/memories",
+                        key,
+                        new JsonObject()
+                                .put("user_id", "zoe")
+                                .put("content", "Zoe keeps bees on her allotment in Leeds."));
+        assertThat(stored.statusCode()).as(stored.body()).isEqualTo(201);
+        HttpResponse<String> found =
+                call(
+                        "POST",
+                        base + "/v1/memories/search",
+                        key,
+                        new JsonObject()
+                                .put("user_id", "zoe")
+                                .put("query", "What does Zoe keep on her allotment?"));
+        assertThat(found.statusCode()).as(found.body()).isEqualTo(200);
+        JsonObject answer = new JsonObject(found.body());
+        assertThat(answer.getJsonArray("degraded")).isEmpty();
+        JsonArray memories = answer.getJsonArray("memories");
+        assertThat(memories.getJsonObject(0).getString("content")).contains("bees");
     }
 
     /** Settings of a serving process on the shared services, with a database of its own. */

@@ -77,7 +77,7 @@ public final class IngestionBenchmark {
                                     "ENGRAM_FLINK_CHECKPOINT_INTERVAL_MS",
                                     "1000"));
             OpenSearchClient openSearch =
-                    new OpenSearchClient(config.openSearch().url(), Duration.ofSeconds(30));
+                    OpenSearchClient.forConfig(config.openSearch(), Duration.ofSeconds(30));
 
             try (LocalFlinkCluster flink = LocalFlinkCluster.start(home.resolve("flink"), 4)) {
                 LocalJobs.submitExtraction(

@@ -59,7 +59,7 @@ public final class MaintenanceBenchmark {
                     BenchmarkStores.prepare(
                             home, services, Map.of("ENGRAM_EMBEDDING_INTRA_OP_THREADS", "1"));
             OpenSearchClient openSearch =
-                    new OpenSearchClient(config.openSearch().url(), Duration.ofSeconds(300));
+                    OpenSearchClient.forConfig(config.openSearch(), Duration.ofSeconds(300));
 
             long t0 = System.nanoTime();
             seedPostgres(config, memories, users);

@@ -85,7 +85,7 @@ public final class RecallLoadBenchmark {
                             services,
                             Map.of("ENGRAM_PORT", "0", "ENGRAM_EMBEDDING_INTRA_OP_THREADS", "1"));
             OpenSearchClient openSearch =
-                    new OpenSearchClient(config.openSearch().url(), Duration.ofSeconds(60));
+                    OpenSearchClient.forConfig(config.openSearch(), Duration.ofSeconds(60));
 
             long seedStart = System.nanoTime();
             try (OnnxEmbedder model =
@@ -819,7 +819,7 @@ public final class RecallLoadBenchmark {
         }
         openSearch.send("POST", "/" + config.memoryIndexAlias() + "/_refresh", null);
         // One segment, one HNSW graph: merging 100k vectors takes minutes on two cores.
-        new OpenSearchClient(config.openSearch().url(), Duration.ofMinutes(15))
+        OpenSearchClient.forConfig(config.openSearch(), Duration.ofMinutes(15))
                 .send(
                         "POST",
                         "/" + config.memoryIndexAlias() + "/_forcemerge?max_num_segments=1",

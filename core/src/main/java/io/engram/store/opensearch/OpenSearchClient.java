@@ -2,6 +2,8 @@ package io.engram.store.opensearch;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.engram.aws.RequestSigner;
+import io.engram.config.EngramConfig;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -72,10 +74,22 @@ public final class OpenSearchClient {
     private final URI base;
     private final HttpClient http;
     private final Duration timeout;
+    private final RequestSigner signer;
 
+    /** A client that sends no credentials. */
     public OpenSearchClient(String baseUrl, Duration timeout) {
+        this(baseUrl, OpenSearchAuth.NONE, timeout);
+    }
+
+    /** A client of the configured cluster, signing its requests when so configured. */
+    public static OpenSearchClient forConfig(EngramConfig.OpenSearch config, Duration timeout) {
+        return new OpenSearchClient(config.url(), config.auth(), timeout);
+    }
+
+    public OpenSearchClient(String baseUrl, OpenSearchAuth auth, Duration timeout) {
         this.base = URI.create(baseUrl.endsWith("/") ? baseUrl : baseUrl + "/");
         this.timeout = timeout;
+        this.signer = auth.signer();
         this.http =
                 HttpClient.newBuilder()
                         .connectTimeout(Duration.ofSeconds(5))
@@ -94,17 +108,18 @@ public final class OpenSearchClient {
     }
 
     private Response sendRaw(String method, String path, byte[] body, String contentType) {
-        HttpRequest request =
-                HttpRequest.newBuilder(
-                                base.resolve(path.startsWith("/") ? path.substring(1) : path))
+        URI uri = base.resolve(path.startsWith("/") ? path.substring(1) : path);
+        HttpRequest.Builder builder =
+                HttpRequest.newBuilder(uri)
                         .timeout(timeout)
                         .header("Content-Type", contentType)
                         .method(
                                 method,
                                 body == null
                                         ? HttpRequest.BodyPublishers.noBody()
-                                        : HttpRequest.BodyPublishers.ofByteArray(body))
-                        .build();
+                                        : HttpRequest.BodyPublishers.ofByteArray(body));
+        signer.headers(method, uri, body).forEach(builder::header);
+        HttpRequest request = builder.build();
         HttpResponse<byte[]> r;
         try {
             r = http.send(request, HttpResponse.BodyHandlers.ofByteArray());

@@ -79,7 +79,10 @@ public class DedupFunction
             s -> {
                 KnownMemoryLoader index =
                         new KnownMemoryLoader(
-                                new OpenSearchClient(s.openSearchUrl(), Duration.ofSeconds(10)),
+                                new OpenSearchClient(
+                                        s.openSearchUrl(),
+                                        s.openSearchAuth(),
+                                        Duration.ofSeconds(10)),
                                 s.indexAlias());
                 return scope -> index.load(scope, s.knownPerUser());
             };

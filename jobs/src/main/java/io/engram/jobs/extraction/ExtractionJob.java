@@ -102,6 +102,7 @@ public final class ExtractionJob {
                 s.postgresUser(),
                 s.postgresPassword(),
                 s.openSearchUrl(),
+                s.openSearchAuth(),
                 s.indexAlias(),
                 s.redis(),
                 500,

@@ -1,6 +1,7 @@
 package io.engram.jobs.extraction;
 
 import io.engram.config.EngramConfig;
+import io.engram.store.opensearch.OpenSearchAuth;
 import java.io.Serializable;
 import java.util.Map;
 import java.util.Properties;
@@ -33,6 +34,7 @@ public record ExtractionSettings(
         String postgresUser,
         String postgresPassword,
         String openSearchUrl,
+        OpenSearchAuth openSearchAuth,
         String indexAlias,
         EngramConfig.Redis redis,
         String bootstrapServers,
@@ -70,6 +72,7 @@ public record ExtractionSettings(
                 c.postgres().user(),
                 c.postgres().password(),
                 c.openSearch().url(),
+                c.openSearch().auth(),
                 c.memoryIndexAlias(),
                 c.redis(),
                 c.kafka().bootstrapServers(),

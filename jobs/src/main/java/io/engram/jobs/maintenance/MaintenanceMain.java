@@ -112,7 +112,7 @@ public final class MaintenanceMain {
                         options.getOrDefault("environment", "production"),
                         options.get("user"));
         OpenSearchClient openSearch =
-                new OpenSearchClient(config.openSearch().url(), Duration.ofSeconds(60));
+                OpenSearchClient.forConfig(config.openSearch(), Duration.ofSeconds(60));
         try (Connection c = TaskContext.connect(MaintenanceSettings.from(config));
                 OnnxEmbedder embedder =
                         OnnxEmbedder.load(

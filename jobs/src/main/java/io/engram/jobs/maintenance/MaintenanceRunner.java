@@ -110,7 +110,10 @@ public final class MaintenanceRunner {
         Instant started = Instant.now();
         long t0 = System.nanoTime();
         OpenSearchClient openSearch =
-                new OpenSearchClient(settings.openSearchUrl(), Duration.ofSeconds(60));
+                new OpenSearchClient(
+                        settings.openSearchUrl(),
+                        settings.openSearchAuth(),
+                        Duration.ofSeconds(60));
         String note = null;
         ScheduledFuture<?> beats =
                 HEARTBEATS.scheduleWithFixedDelay(

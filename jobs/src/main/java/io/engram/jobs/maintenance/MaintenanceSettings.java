@@ -1,6 +1,7 @@
 package io.engram.jobs.maintenance;
 
 import io.engram.config.EngramConfig;
+import io.engram.store.opensearch.OpenSearchAuth;
 import java.io.Serializable;
 
 /** What the maintenance tasks need from the configuration, in a form Flink can ship. */
@@ -13,6 +14,7 @@ public record MaintenanceSettings(
         String postgresUser,
         String postgresPassword,
         String openSearchUrl,
+        OpenSearchAuth openSearchAuth,
         String indexAlias,
         int shards,
         int replicas,
@@ -29,6 +31,7 @@ public record MaintenanceSettings(
                 c.postgres().user(),
                 c.postgres().password(),
                 c.openSearch().url(),
+                c.openSearch().auth(),
                 c.memoryIndexAlias(),
                 c.openSearch().shards(),
                 c.openSearch().replicas(),
@@ -57,6 +60,7 @@ public record MaintenanceSettings(
                 postgresUser,
                 postgresPassword,
                 openSearchUrl,
+                openSearchAuth,
                 indexAlias,
                 shards,
                 replicas,

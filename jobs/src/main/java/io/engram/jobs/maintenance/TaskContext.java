@@ -57,7 +57,11 @@ public final class TaskContext implements AutoCloseable {
         this.read = connect(settings);
         this.read.setAutoCommit(false);
         this.write = connect(settings);
-        this.openSearch = new OpenSearchClient(settings.openSearchUrl(), Duration.ofSeconds(60));
+        this.openSearch =
+                new OpenSearchClient(
+                        settings.openSearchUrl(),
+                        settings.openSearchAuth(),
+                        Duration.ofSeconds(60));
         this.redis = RedisConnections.open(settings.redis());
     }
 

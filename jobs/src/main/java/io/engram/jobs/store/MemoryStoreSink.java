@@ -4,6 +4,7 @@ import io.engram.config.EngramConfig;
 import io.engram.memory.MemoryChange;
 import io.engram.memory.Scope;
 import io.engram.store.MemoryStoreWriter;
+import io.engram.store.opensearch.OpenSearchAuth;
 import io.engram.store.opensearch.OpenSearchClient;
 import java.io.IOException;
 import java.sql.Connection;
@@ -32,6 +33,7 @@ public class MemoryStoreSink implements Sink<byte[]> {
     private final String postgresUser;
     private final String postgresPassword;
     private final String openSearchUrl;
+    private final OpenSearchAuth openSearchAuth;
     private final String alias;
     private final EngramConfig.Redis redisConfig;
     private final int batchSize;
@@ -42,6 +44,7 @@ public class MemoryStoreSink implements Sink<byte[]> {
             String postgresUser,
             String postgresPassword,
             String openSearchUrl,
+            OpenSearchAuth openSearchAuth,
             String alias,
             EngramConfig.Redis redis,
             int batchSize,
@@ -50,6 +53,7 @@ public class MemoryStoreSink implements Sink<byte[]> {
         this.postgresUser = postgresUser;
         this.postgresPassword = postgresPassword;
         this.openSearchUrl = openSearchUrl;
+        this.openSearchAuth = openSearchAuth;
         this.alias = alias;
         this.redisConfig = redis;
         this.batchSize = batchSize;
@@ -64,7 +68,7 @@ public class MemoryStoreSink implements Sink<byte[]> {
     private final class Writer implements SinkWriter<byte[]> {
         private final MemoryStoreWriter writer = new MemoryStoreWriter(alias);
         private final OpenSearchClient openSearch =
-                new OpenSearchClient(openSearchUrl, Duration.ofSeconds(30));
+                new OpenSearchClient(openSearchUrl, openSearchAuth, Duration.ofSeconds(30));
         private final JedisPooled redis;
         private final List<MemoryChange> buffer = new ArrayList<>();
         private final Counter written;

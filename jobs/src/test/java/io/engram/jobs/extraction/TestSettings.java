@@ -3,6 +3,7 @@ package io.engram.jobs.extraction;
 import io.engram.config.EngramConfig;
 import io.engram.embedding.OnnxEmbedder;
 import io.engram.embedding.TestEmbedders;
+import io.engram.store.opensearch.OpenSearchAuth;
 import java.util.Map;
 
 /**
@@ -49,6 +50,7 @@ final class TestSettings {
                 postgresUser,
                 postgresPassword,
                 openSearchUrl,
+                OpenSearchAuth.NONE,
                 alias,
                 EngramConfig.Redis.at(redisUrl, ""),
                 bootstrap,
@@ -85,6 +87,7 @@ final class TestSettings {
                 "",
                 "",
                 "",
+                OpenSearchAuth.NONE,
                 "alias",
                 EngramConfig.Redis.at("", ""),
                 "",

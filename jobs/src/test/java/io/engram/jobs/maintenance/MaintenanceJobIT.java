@@ -22,6 +22,7 @@ import io.engram.store.opensearch.Bulk;
 import io.engram.store.opensearch.IndexBootstrap;
 import io.engram.store.opensearch.MemoryDocuments;
 import io.engram.store.opensearch.MemoryQuery;
+import io.engram.store.opensearch.OpenSearchAuth;
 import io.engram.store.opensearch.OpenSearchClient;
 import java.net.URI;
 import java.nio.file.Path;
@@ -92,6 +93,7 @@ class MaintenanceJobIT {
                 postgres.user(),
                 postgres.password(),
                 SharedServices.openSearch().url(),
+                OpenSearchAuth.NONE,
                 alias,
                 1,
                 0,

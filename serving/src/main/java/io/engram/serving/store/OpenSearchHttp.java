@@ -1,6 +1,9 @@
 package io.engram.serving.store;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.engram.aws.RequestSigner;
+import io.engram.aws.SigV4;
+import io.engram.store.opensearch.OpenSearchAuth;
 import io.engram.store.opensearch.OpenSearchClient;
 import io.engram.store.opensearch.OpenSearchClient.Response;
 import io.vertx.core.Future;
@@ -12,6 +15,7 @@ import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.PoolOptions;
 import io.vertx.core.http.RequestOptions;
+import java.net.URI;
 import java.util.List;
 
 /**
@@ -25,10 +29,18 @@ public final class OpenSearchHttp implements AutoCloseable {
     private final HttpClientAgent http;
     private final String base;
     private final long timeoutMs;
+    private final RequestSigner signer;
 
+    /** A client that sends no credentials. */
     public OpenSearchHttp(Vertx vertx, String baseUrl, long timeoutMs, int maxConnections) {
+        this(vertx, baseUrl, OpenSearchAuth.NONE, timeoutMs, maxConnections);
+    }
+
+    public OpenSearchHttp(
+            Vertx vertx, String baseUrl, OpenSearchAuth auth, long timeoutMs, int maxConnections) {
         this.base = baseUrl.endsWith("/") ? baseUrl.substring(0, baseUrl.length() - 1) : baseUrl;
         this.timeoutMs = timeoutMs;
+        this.signer = auth.signer();
         this.http =
                 vertx.createHttpClient(
                         new HttpClientOptions().setKeepAlive(true).setTcpNoDelay(true),
@@ -54,12 +66,20 @@ public final class OpenSearchHttp implements AutoCloseable {
     }
 
     private Future<Response> sendRaw(String method, String path, Buffer body, String contentType) {
+        String uri = base + (path.startsWith("/") ? path : "/" + path);
         RequestOptions options =
                 new RequestOptions()
                         .setMethod(HttpMethod.valueOf(method))
-                        .setAbsoluteURI(base + (path.startsWith("/") ? path : "/" + path))
+                        .setAbsoluteURI(uri)
                         .setTimeout(timeoutMs)
                         .putHeader(HttpHeaders.CONTENT_TYPE, contentType);
+        if (signer != RequestSigner.NONE) {
+            URI parsed = URI.create(uri);
+            // The Host the signature covers, whatever the client would have sent.
+            options.putHeader(HttpHeaders.HOST, SigV4.host(parsed));
+            signer.headers(method, parsed, body == null ? null : body.getBytes())
+                    .forEach(options::putHeader);
+        }
         return http.request(options)
                 .compose(request -> body == null ? request.send() : request.send(body))
                 .compose(
