@@ -38,10 +38,10 @@ public final class CacheKeys {
     }
 
     /**
-     * The channel on which a serving instance tells the others of a forget, so that each drops the
-     * user's texts from its in-process caches.
+     * The channel on which a serving instance tells the others what their in-process caches must
+     * drop: a forgotten user's texts, the answers of revoked API keys.
      */
-    public static final String FORGET_CHANNEL = "engram:forget";
+    public static final String PEER_CHANNEL = "engram:peers";
 
     private static String tag(Scope scope) {
         return "{"

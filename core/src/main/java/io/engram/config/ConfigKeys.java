@@ -325,7 +325,8 @@ public final class ConfigKeys {
                     "auth.key_cache_ms",
                     "30000",
                     "how long an API key's lookup is reused; a revoked key stops working on other"
-                            + " instances within this time",
+                            + " instances at once when they hear of it through Redis, within this time"
+                            + " otherwise",
                     Parsers.intRange(0, 3_600_000));
 
     public static final ConfigKey<Integer> MAINTENANCE_DECAY_HALF_LIFE_DAYS =

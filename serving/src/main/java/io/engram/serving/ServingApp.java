@@ -22,7 +22,7 @@ import io.engram.serving.health.Readiness;
 import io.engram.serving.memories.MemoryService;
 import io.engram.serving.recall.Bookkeeper;
 import io.engram.serving.recall.EmbeddingWorker;
-import io.engram.serving.recall.ForgetBroadcast;
+import io.engram.serving.recall.PeerNotices;
 import io.engram.serving.recall.RecallService;
 import io.engram.serving.recall.RecallStages;
 import io.engram.serving.recall.ResultCache;
@@ -67,7 +67,7 @@ public final class ServingApp implements AutoCloseable {
     /**
      * How long a cached answer (Redis) or a cached text's vector (in process) lives at most: also
      * the longest a forgotten user's texts can stay in the memory of a serving process that did not
-     * hear of the forget ({@link ForgetBroadcast}).
+     * hear of the forget ({@link PeerNotices}).
      */
     public static final int CACHE_SECONDS = 300;
 
@@ -83,7 +83,7 @@ public final class ServingApp implements AutoCloseable {
     private final MemoryService memories;
     private final TurnIngest turns;
     private final JdbcPool jdbc;
-    private final ForgetBroadcast forgets;
+    private final PeerNotices peers;
 
     private ServingApp(
             Vertx vertx,
@@ -98,7 +98,7 @@ public final class ServingApp implements AutoCloseable {
             MemoryService memories,
             TurnIngest turns,
             JdbcPool jdbc,
-            ForgetBroadcast forgets) {
+            PeerNotices peers) {
         this.vertx = vertx;
         this.postgres = postgres;
         this.redis = redis;
@@ -111,7 +111,7 @@ public final class ServingApp implements AutoCloseable {
         this.memories = memories;
         this.turns = turns;
         this.jdbc = jdbc;
-        this.forgets = forgets;
+        this.peers = peers;
     }
 
     public static ServingApp start(EngramConfig config) {
@@ -190,17 +190,25 @@ public final class ServingApp implements AutoCloseable {
                                                     256))));
         }
         ResultCache cache = new ResultCache(redis, CACHE_SECONDS, 200);
-        ForgetBroadcast forgets =
-                new ForgetBroadcast(
-                        vertx, redis, RedisConnect.options(config.redis()), embedder, 200);
-        forgets.start();
+        ApiKeyAuthenticator authenticator =
+                new ApiKeyAuthenticator(postgres, config.auth().keyCacheMs(), 1000);
+        PeerNotices peers =
+                new PeerNotices(
+                        vertx,
+                        redis,
+                        RedisConnect.options(config.redis()),
+                        embedder,
+                        authenticator::invalidate,
+                        authenticator::recheck,
+                        200);
+        peers.start();
         io.micrometer.core.instrument.Gauge.builder(
-                        "engram.forget.listening", forgets, f -> f.listening() ? 1 : 0)
-                .description("1 while this instance hears of other instances' forgets")
+                        "engram.peers.listening", peers, f -> f.listening() ? 1 : 0)
+                .description("1 while this instance hears the other instances' notices")
                 .register(BackendRegistries.getDefaultNow());
         io.micrometer.core.instrument.FunctionCounter.builder(
-                        "engram.forget.notices.received", forgets, ForgetBroadcast::received)
-                .description("Forgets heard from other instances (their texts dropped here)")
+                        "engram.peers.notices.received", peers, PeerNotices::received)
+                .description("Forgets and key revocations heard from other instances")
                 .register(BackendRegistries.getDefaultNow());
         Bookkeeper bookkeeper = new Bookkeeper(vertx, postgres, 250);
         RecallService recall =
@@ -243,13 +251,10 @@ public final class ServingApp implements AutoCloseable {
                         embedder,
                         planner,
                         Optional.of(cache),
-                        forgets);
+                        peers);
         TurnIngest turns =
                 new TurnIngest(
                         vertx, config.kafka().clientProperties(), config.kafka().turnsTopic());
-        ApiKeyAuthenticator authenticator =
-                new ApiKeyAuthenticator(postgres, config.auth().keyCacheMs(), 1000);
-
         List<DependencyCheck> checks =
                 List.of(
                         new DependencyCheck("postgres", () -> postgres.query("select 1").execute()),
@@ -299,7 +304,7 @@ public final class ServingApp implements AutoCloseable {
                                 recall,
                                 memories,
                                 turns,
-                                new ApiKeyAdmin(postgres, authenticator),
+                                new ApiKeyAdmin(postgres, peers::keyRevoked),
                                 new MaintenanceAdmin(postgres),
                                 RankingSettings.DEFAULT,
                                 PrometheusScrapingHandler.create(),
@@ -333,7 +338,7 @@ public final class ServingApp implements AutoCloseable {
                 memories,
                 turns,
                 jdbc,
-                forgets);
+                peers);
     }
 
     static String openApi() {
@@ -368,7 +373,7 @@ public final class ServingApp implements AutoCloseable {
         turns.close();
         memories.close();
         kafkaAdmin.close(Duration.ofSeconds(5));
-        forgets.close();
+        peers.close();
         redis.close();
         jdbc.close();
         try {

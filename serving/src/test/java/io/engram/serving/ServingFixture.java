@@ -89,6 +89,20 @@ final class ServingFixture implements AutoCloseable {
     record Reply(int status, JsonObject json, String raw, HttpResponse<String> response) {}
 
     Reply call(String method, String path, String key, String body) throws Exception {
+        return send(base, method, path, key, body);
+    }
+
+    /** A request without a body to another instance, at {@code otherBase}. */
+    Reply callAt(String otherBase, String method, String path, String key) {
+        try {
+            return send(otherBase, method, path, key, null);
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private Reply send(String base, String method, String path, String key, String body)
+            throws Exception {
         HttpRequest.Builder b =
                 HttpRequest.newBuilder(URI.create(base + path)).timeout(Duration.ofSeconds(30));
         if (key != null) {

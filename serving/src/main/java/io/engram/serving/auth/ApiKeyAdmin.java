@@ -13,6 +13,7 @@ import io.vertx.sqlclient.Tuple;
 import java.util.List;
 import java.util.Set;
 import java.util.UUID;
+import java.util.function.Supplier;
 
 /** Admin endpoints for API keys: create (the key is shown once), list, revoke. */
 public final class ApiKeyAdmin {
@@ -21,11 +22,15 @@ public final class ApiKeyAdmin {
             Set.of("tenant_id", "project_id", "environment", "scopes", "name", "rate_limit_per_s");
 
     private final Pool pool;
-    private final ApiKeyAuthenticator authenticator;
+    private final Supplier<Future<Void>> afterRevoke;
 
-    public ApiKeyAdmin(Pool pool, ApiKeyAuthenticator authenticator) {
+    /**
+     * {@code afterRevoke} makes the revocation count at once: it drops the cached key lookups of
+     * this instance and of the others.
+     */
+    public ApiKeyAdmin(Pool pool, Supplier<Future<Void>> afterRevoke) {
         this.pool = pool;
-        this.authenticator = authenticator;
+        this.afterRevoke = afterRevoke;
     }
 
     public Future<JsonObject> create(JsonObject body) {
@@ -113,11 +118,10 @@ public final class ApiKeyAdmin {
                         "update api_keys set revoked_at = now() where id = $1 and revoked_at is null")
                 .execute(Tuple.of(id))
                 .compose(
-                        r -> {
-                            authenticator.invalidate();
-                            return r.rowCount() == 0
-                                    ? Future.failedFuture(Problem.notFound("no active key " + id))
-                                    : Future.<Void>succeededFuture();
-                        });
+                        r ->
+                                r.rowCount() == 0
+                                        ? Future.failedFuture(
+                                                Problem.notFound("no active key " + id))
+                                        : afterRevoke.get());
     }
 }

@@ -47,6 +47,8 @@ public final class ApiKeyAuthenticator {
     private final Map<String, Future<Optional<Principal>>> lookups = new ConcurrentHashMap<>();
     // Raised by invalidate(): a lookup that started before must not put its answer back.
     private final AtomicLong generation = new AtomicLong();
+    // Set by recheck(): answers looked up before are looked up again, kept only as a fallback.
+    private volatile long freshAfter;
 
     public ApiKeyAuthenticator(Pool pool, long cacheMillis, int defaultRate) {
         this(pool, cacheMillis, defaultRate, LOOKUP_TIMEOUT_MS);
@@ -71,7 +73,9 @@ public final class ApiKeyAuthenticator {
         }
         String hash = ApiKeys.hash(key);
         KeyAnswers.Answer cached = cache.get(hash);
-        if (cached != null && System.currentTimeMillis() - cached.lookedUpAt() < cacheMillis) {
+        if (cached != null
+                && cached.lookedUpAt() >= freshAfter
+                && System.currentTimeMillis() - cached.lookedUpAt() < cacheMillis) {
             return answer(cached.principal());
         }
         return lookup(hash)
@@ -147,10 +151,18 @@ public final class ApiKeyAuthenticator {
                 : Future.succeededFuture(principal);
     }
 
-    /** Forgets cached answers (after a key is revoked on this instance). */
+    /** Forgets cached answers (after a key is revoked). */
     public void invalidate() {
         generation.incrementAndGet();
         cache.clear();
+    }
+
+    /**
+     * Looks every key up again on its next use, but keeps the answers for when PostgreSQL cannot
+     * answer (after this instance may have missed a revocation).
+     */
+    public void recheck() {
+        freshAfter = System.currentTimeMillis() + 1;
     }
 
     private Principal principal(Row r) {

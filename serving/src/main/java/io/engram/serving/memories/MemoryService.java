@@ -12,7 +12,7 @@ import io.engram.memory.MemoryType;
 import io.engram.memory.Scope;
 import io.engram.serving.http.Problem;
 import io.engram.serving.recall.EmbeddingWorker;
-import io.engram.serving.recall.ForgetBroadcast;
+import io.engram.serving.recall.PeerNotices;
 import io.engram.serving.recall.ResultCache;
 import io.engram.serving.store.JdbcPool;
 import io.engram.serving.store.OpenSearchHttp;
@@ -64,7 +64,7 @@ public final class MemoryService {
     private final EmbeddingWorker embedder;
     private final ChangePlanner planner;
     private final Optional<ResultCache> cache;
-    private final ForgetBroadcast forgets;
+    private final PeerNotices peers;
 
     public MemoryService(
             Vertx vertx,
@@ -76,7 +76,7 @@ public final class MemoryService {
             EmbeddingWorker embedder,
             ChangePlanner planner,
             Optional<ResultCache> cache,
-            ForgetBroadcast forgets) {
+            PeerNotices peers) {
         this.pool = pool;
         this.jdbc = jdbc;
         this.writers = vertx.createSharedWorkerExecutor("engram-writes", 4);
@@ -86,7 +86,7 @@ public final class MemoryService {
         this.embedder = embedder;
         this.planner = planner;
         this.cache = cache;
-        this.forgets = forgets;
+        this.peers = peers;
     }
 
     /** A validated explicit store. */
@@ -536,7 +536,7 @@ public final class MemoryService {
     /**
      * Forgets everything of a user (in one project or all of the key's projects): rows, history,
      * archives, index documents, cached results, the texts kept by the embedding caches of this
-     * process and, through {@link ForgetBroadcast}, of the other serving instances. Irreversible;
+     * process and, through {@link PeerNotices}, of the other serving instances. Irreversible;
      * audited without content.
      */
     public Future<JsonObject> forget(
@@ -646,7 +646,7 @@ public final class MemoryService {
                                                 // The texts embedded for the user, its queries
                                                 // included, in every project of the forget, here
                                                 // and in the other serving instances.
-                                                return forgets.forget(
+                                                return peers.forget(
                                                                 tenant,
                                                                 environment,
                                                                 userId,

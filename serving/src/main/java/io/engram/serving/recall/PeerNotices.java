@@ -20,16 +20,19 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Makes a forget reach the in-process embedding cache of every serving instance at once, not when
- * its texts expire. The instance that forgets drops the user's texts here and publishes the forget
- * on {@link CacheKeys#FORGET_CHANNEL}; every instance listens on a Redis connection of its own and
- * drops them too. A forget published while an instance was not listening would be missed, so an
- * instance drops every user's texts when it loses its connection and again each time it
- * (re)subscribes: a reconnect costs cache misses, never a forgotten text kept past it.
+ * Tells the other serving instances what their in-process caches must drop, at once rather than
+ * when it expires: the texts of a forgotten user (embedding cache) and, after an API key is
+ * revoked, every cached key lookup. The instance that forgets or revokes drops its own and
+ * publishes a notice on {@link CacheKeys#PEER_CHANNEL}; every instance listens on a Redis
+ * connection of its own and does the same. A notice published while an instance was not listening
+ * would be missed, so an instance drops every user's texts and looks every key up again when it
+ * loses its connection and again each time it (re)subscribes: a reconnect costs cache misses, never
+ * a forgotten text or a revoked key kept past it (unless PostgreSQL cannot answer the lookup, when
+ * a key's last answer is used, as always).
  */
-public final class ForgetBroadcast implements AutoCloseable {
+public final class PeerNotices implements AutoCloseable {
 
-    private static final Logger LOG = LoggerFactory.getLogger(ForgetBroadcast.class);
+    private static final Logger LOG = LoggerFactory.getLogger(PeerNotices.class);
     private static final long FIRST_RETRY_MS = 250;
     private static final long LAST_RETRY_MS = 10_000;
 
@@ -37,6 +40,8 @@ public final class ForgetBroadcast implements AutoCloseable {
     private final Redis commands;
     private final Redis listener;
     private final EmbeddingWorker embedder;
+    private final Runnable dropKeyLookups;
+    private final Runnable recheckKeyLookups;
     private final long timeoutMs;
     private final String origin = UUID.randomUUID().toString();
     private final AtomicLong received = new AtomicLong();
@@ -48,18 +53,25 @@ public final class ForgetBroadcast implements AutoCloseable {
 
     /**
      * {@code commands} publishes; the listening connection is opened with {@code options} by a
-     * client of its own, since a subscribed connection takes no other command.
+     * client of its own, since a subscribed connection takes no other command. {@code
+     * dropKeyLookups} empties this instance's cache of API key lookups (a key was revoked); {@code
+     * recheckKeyLookups} makes it look every key up again but keep the answers for when the
+     * database cannot answer (a revocation may have been missed).
      */
-    public ForgetBroadcast(
+    public PeerNotices(
             Vertx vertx,
             Redis commands,
             RedisOptions options,
             EmbeddingWorker embedder,
+            Runnable dropKeyLookups,
+            Runnable recheckKeyLookups,
             long timeoutMs) {
         this.vertx = vertx;
         this.commands = commands;
         this.listener = Redis.createClient(vertx, new RedisOptions(options).setMaxPoolSize(1));
         this.embedder = embedder;
+        this.dropKeyLookups = dropKeyLookups;
+        this.recheckKeyLookups = recheckKeyLookups;
         this.timeoutMs = timeoutMs;
     }
 
@@ -76,40 +88,60 @@ public final class ForgetBroadcast implements AutoCloseable {
     public Future<Void> forget(
             String tenant, String environment, String userId, String projectOrNull) {
         embedder.forget(owners(tenant, environment, userId, projectOrNull));
-        JsonObject notice =
+        return publish(
                 new JsonObject()
-                        .put("origin", origin)
+                        .put("kind", FORGET)
                         .put("tenant_id", tenant)
                         .put("environment", environment)
                         .put("user_id", userId)
-                        .put("project_id", projectOrNull);
+                        .put("project_id", projectOrNull),
+                "their cached texts of the user expire instead");
+    }
+
+    /**
+     * Drops the cached key lookups here and tells the other instances to, after a key was revoked.
+     * Never fails: an instance that does not hear of it looks the key up again when its cached
+     * answer expires.
+     */
+    public Future<Void> keyRevoked() {
+        dropKeyLookups.run();
+        return publish(
+                new JsonObject().put("kind", KEY_REVOKED),
+                "their cached key lookups expire instead");
+    }
+
+    static final String FORGET = "forget";
+    static final String KEY_REVOKED = "key_revoked";
+
+    private Future<Void> publish(JsonObject notice, String otherwise) {
         return commands.send(
                         Request.cmd(Command.PUBLISH)
-                                .arg(CacheKeys.FORGET_CHANNEL)
-                                .arg(notice.encode()))
+                                .arg(CacheKeys.PEER_CHANNEL)
+                                .arg(notice.put("origin", origin).encode()))
                 .timeout(timeoutMs, TimeUnit.MILLISECONDS)
                 .<Void>mapEmpty()
                 .recover(
                         err -> {
                             LOG.warn(
-                                    "could not tell the other serving instances of a forget ({});"
-                                            + " their cached texts of the user expire instead",
-                                    err.toString());
+                                    "could not tell the other serving instances of a {} ({}); {}",
+                                    notice.getString("kind"),
+                                    err.toString(),
+                                    otherwise);
                             return Future.succeededFuture();
                         });
     }
 
-    /** Whether this instance hears of other instances' forgets now. */
+    /** Whether this instance hears other instances' notices now. */
     public boolean listening() {
         return listening;
     }
 
-    /** Forgets heard from other instances. */
+    /** Notices heard from other instances. */
     public long received() {
         return received.get();
     }
 
-    /** Subscriptions made, the first included: each dropped every cached text. */
+    /** Subscriptions made, the first included: each dropped every cached text and key lookup. */
     public long subscriptions() {
         return subscriptions.get();
     }
@@ -137,20 +169,21 @@ public final class ForgetBroadcast implements AutoCloseable {
                             conn.endHandler(v -> reconnect(conn, lost, "connection closed"));
                             return conn.send(
                                             Request.cmd(Command.SUBSCRIBE)
-                                                    .arg(CacheKeys.FORGET_CHANNEL))
+                                                    .arg(CacheKeys.PEER_CHANNEL))
                                     .timeout(timeoutMs * 5, TimeUnit.MILLISECONDS)
                                     .onFailure(err -> reconnect(conn, lost, err.toString()));
                         })
                 .onSuccess(
                         r -> {
-                            // What was cached before now may belong to a forget not heard of.
-                            int dropped = embedder.forget(s -> true);
+                            // What was cached before now may be what a missed notice named.
+                            int dropped = dropEverything();
                             subscriptions.incrementAndGet();
                             listening = true;
                             retryMs = FIRST_RETRY_MS;
                             if (subscriptions.get() > 1) {
                                 LOG.info(
-                                        "listening for forgets again; dropped {} cached texts",
+                                        "listening to the other instances again; dropped {} cached"
+                                                + " texts, every key to be looked up again",
                                         dropped);
                             }
                         })
@@ -170,8 +203,8 @@ public final class ForgetBroadcast implements AutoCloseable {
         }
         connection = null;
         conn.close();
-        // Nothing cached so far can be told from a forget that may now be missed.
-        embedder.forget(s -> true);
+        // Nothing cached so far can be told from what a notice may now miss.
+        dropEverything();
         retryLater(why);
     }
 
@@ -180,8 +213,7 @@ public final class ForgetBroadcast implements AutoCloseable {
             return;
         }
         listening = false;
-        LOG.warn(
-                "not listening for other instances' forgets ({}); retrying in {} ms", why, retryMs);
+        LOG.warn("not listening to the other instances ({}); retrying in {} ms", why, retryMs);
         long delay = retryMs;
         retryMs = Math.min(retryMs * 2, LAST_RETRY_MS);
         vertx.setTimer(delay, id -> subscribe());
@@ -195,21 +227,35 @@ public final class ForgetBroadcast implements AutoCloseable {
         try {
             notice = new JsonObject(message.get(2).toString());
         } catch (RuntimeException e) {
-            LOG.warn("ignored a malformed message on {}", CacheKeys.FORGET_CHANNEL);
+            LOG.warn("ignored a malformed message on {}", CacheKeys.PEER_CHANNEL);
             return;
         }
         if (origin.equals(notice.getString("origin"))) {
+            return;
+        }
+        if (KEY_REVOKED.equals(notice.getString("kind"))) {
+            received.incrementAndGet();
+            dropKeyLookups.run();
+            return;
+        }
+        if (!FORGET.equals(notice.getString("kind"))) {
+            LOG.warn("ignored a notice of unknown kind on {}", CacheKeys.PEER_CHANNEL);
             return;
         }
         String tenant = notice.getString("tenant_id");
         String environment = notice.getString("environment");
         String user = notice.getString("user_id");
         if (tenant == null || environment == null || user == null) {
-            LOG.warn("ignored a forget notice without its scope on {}", CacheKeys.FORGET_CHANNEL);
+            LOG.warn("ignored a forget notice without its scope on {}", CacheKeys.PEER_CHANNEL);
             return;
         }
         received.incrementAndGet();
         embedder.forget(owners(tenant, environment, user, notice.getString("project_id")));
+    }
+
+    private int dropEverything() {
+        recheckKeyLookups.run();
+        return embedder.forget(s -> true);
     }
 
     @Override

@@ -24,14 +24,19 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Two serving instances' embedding caches on one real Redis: a forget on one reaches the other's,
- * and an instance that lost its listening connection drops what it cached before it listens again.
+ * and an instance that lost its listening connection drops what it cached before it listens again
+ * (KeyRevocationIT: a revoked key, through the API of two running instances).
  */
-class ForgetBroadcastIT {
+class PeerNoticesIT {
 
     private static final Scope ANN_P1 = new Scope("acme", "p1", "dev", "ann");
     private static final Scope ANN_P2 = new Scope("acme", "p2", "dev", "ann");
     private static final Scope BOB = new Scope("acme", "p1", "dev", "bob");
     private static final Scope ANN_OTHER_TENANT = new Scope("globex", "p1", "dev", "ann");
+
+    /** How often either instance had every key looked up again. */
+    private static final java.util.concurrent.atomic.AtomicInteger KEY_LOOKUPS_RECHECKED =
+            new java.util.concurrent.atomic.AtomicInteger();
 
     private static Vertx vertx;
     private static OnnxEmbedder model;
@@ -40,12 +45,19 @@ class ForgetBroadcastIT {
     private static Instance there;
 
     /** One serving instance's cache, embedder and broadcast. */
-    private record Instance(
-            CachingEmbedder cache, EmbeddingWorker worker, ForgetBroadcast forgets) {
+    private record Instance(CachingEmbedder cache, EmbeddingWorker worker, PeerNotices forgets) {
         static Instance start(RedisOptions options) {
             CachingEmbedder cache = new CachingEmbedder(model, 1000);
             EmbeddingWorker worker = new EmbeddingWorker(vertx, cache, 1, 8);
-            ForgetBroadcast forgets = new ForgetBroadcast(vertx, redis, options, worker, 500);
+            PeerNotices forgets =
+                    new PeerNotices(
+                            vertx,
+                            redis,
+                            options,
+                            worker,
+                            () -> {},
+                            KEY_LOOKUPS_RECHECKED::incrementAndGet,
+                            500);
             forgets.start();
             assertThat(Await.until(Duration.ofSeconds(10), forgets::listening)).isTrue();
             return new Instance(cache, worker, forgets);
@@ -117,6 +129,7 @@ class ForgetBroadcastIT {
     void aLostListenerDropsEveryCachedTextBeforeListeningAgain() throws Exception {
         there.embed(BOB, "my dog is called Pixel");
         long subscriptions = there.forgets().subscriptions();
+        int rechecked = KEY_LOOKUPS_RECHECKED.get();
 
         // Redis closes every subscriber's connection, as a fail-over would; a forget sent now
         // would not be heard.
@@ -132,5 +145,8 @@ class ForgetBroadcastIT {
                 .as("listening again")
                 .isTrue();
         assertThat(there.cache().held(BOB)).isZero();
+        assertThat(KEY_LOOKUPS_RECHECKED.get())
+                .as("and keys are looked up again")
+                .isGreaterThan(rechecked);
     }
 }
