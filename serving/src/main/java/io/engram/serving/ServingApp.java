@@ -173,10 +173,6 @@ public final class ServingApp implements AutoCloseable {
                         "engram.recall.embeddings.expired", embedder, EmbeddingWorker::expired)
                 .description("Query texts dropped unembedded: their recall had stopped waiting")
                 .register(BackendRegistries.getDefaultNow());
-        io.micrometer.core.instrument.FunctionCounter.builder(
-                        "engram.recall.embeddings.inline", embedder, EmbeddingWorker::inlined)
-                .description("Query texts embedded on their event loop, the embedder being idle")
-                .register(BackendRegistries.getDefaultNow());
 
         Optional<QueryExpander> llm = Optional.empty();
         if (config.llm().enabled()) {

@@ -2,7 +2,6 @@ package io.engram.serving.recall;
 
 import io.engram.embedding.Embedder;
 import io.engram.memory.Scope;
-import io.vertx.core.Context;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.WorkerExecutor;
@@ -18,12 +17,6 @@ import java.util.function.Predicate;
  * backlog is full the call fails at once (the caller degrades) instead of queueing without limit.
  * Recall queries and writes have a backlog each: a recall overload, which only degrades recalls to
  * BM25, does not refuse the writes, whose texts wait in the same queue behind it.
- *
- * <p>One exception: a single query text asked for on an event loop while the embedder has nothing
- * else to do is embedded right there. Handing it to an idle worker and its answer back costs two
- * thread wake-ups, which on this project's 2-core virtual machine add 0.3-0.4 ms to a 2 ms
- * embedding (benchmarks/results/recall-load.md); with nothing else queued, no other caller waits
- * for the worker meanwhile, and the event loop is held for one embedding at most.
  */
 public final class EmbeddingWorker implements AutoCloseable {
 
@@ -35,17 +28,8 @@ public final class EmbeddingWorker implements AutoCloseable {
     private final AtomicInteger writesInFlight = new AtomicInteger();
     private final AtomicInteger queuedTexts = new AtomicInteger();
     private final AtomicLong expired = new AtomicLong();
-    private final AtomicLong inlined = new AtomicLong();
-    private final boolean inline;
 
     public EmbeddingWorker(Vertx vertx, Embedder embedder, int threads, int maxInFlight) {
-        this(vertx, embedder, threads, maxInFlight, true);
-    }
-
-    /** {@code inline}: whether a lone query text may be embedded on an idle caller's event loop. */
-    public EmbeddingWorker(
-            Vertx vertx, Embedder embedder, int threads, int maxInFlight, boolean inline) {
-        this.inline = inline;
         this.embedder = embedder;
         this.executor = vertx.createSharedWorkerExecutor("engram-embedding", threads);
         this.threads = threads;
@@ -67,27 +51,7 @@ public final class EmbeddingWorker implements AutoCloseable {
      * callers that still wait. Queries have their own backlog of {@code maxInFlight} calls.
      */
     public Future<List<float[]>> embed(Scope owner, List<String> texts, long timeoutMs) {
-        if (inline && texts.size() == 1 && Context.isOnEventLoopThread() && claimIdle()) {
-            try {
-                return Future.succeededFuture(embedder.embed(owner, texts));
-            } catch (RuntimeException e) {
-                return Future.failedFuture(e);
-            } finally {
-                queuedTexts.decrementAndGet();
-                inlined.incrementAndGet();
-            }
-        }
         return embed(owner, texts, timeoutMs, queriesInFlight);
-    }
-
-    /** Takes the embedder for one text if nothing is queued or running on it. */
-    private boolean claimIdle() {
-        return queuedTexts.compareAndSet(0, 1);
-    }
-
-    /** Query texts embedded on the caller's event loop, the embedder being idle. */
-    public long inlined() {
-        return inlined.get();
     }
 
     /** Drops what the embedder keeps of the texts of the owners that match (its cache). */

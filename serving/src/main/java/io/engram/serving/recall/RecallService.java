@@ -240,29 +240,31 @@ public final class RecallService {
         }
         // The query embedding does not wait for Redis: on a hit its vector is not needed (and the
         // in-process embedding cache keeps it), on a miss it is ready sooner. Only a paid LLM
-        // expansion waits to know that the answer is not cached. The lookup is sent first: an
-        // embedding computed on this thread (see EmbeddingWorker) leaves Redis answering meanwhile.
-        ResultCache c = cache.get();
-        Future<JsonObject> lookup =
-                stages.timed(RecallStages.Stage.CACHE, call.stageNanos, () -> cached(c, call));
+        // expansion waits to know that the answer is not cached.
         Future<Void> prepared = usesLlm(call) ? null : prepare(call);
-        return lookup.compose(
-                hit -> {
-                    if (hit != null) {
-                        bookkeep(call.request.scope(), hit.getJsonArray("memories"));
-                        return Future.succeededFuture(
-                                hit.put("request_id", call.requestId).put("cached", true));
-                    }
-                    return (prepared != null ? prepared : prepare(call))
-                            .compose(v -> retrieve(call))
-                            .onSuccess(
-                                    response -> {
-                                        if (call.cached != null && call.degraded.isEmpty()) {
-                                            c.put(call.cached, response.copy().put("cached", false))
-                                                    .onFailure(err -> {});
-                                        }
-                                    });
-                });
+        ResultCache c = cache.get();
+        return stages.timed(RecallStages.Stage.CACHE, call.stageNanos, () -> cached(c, call))
+                .compose(
+                        hit -> {
+                            if (hit != null) {
+                                bookkeep(call.request.scope(), hit.getJsonArray("memories"));
+                                return Future.succeededFuture(
+                                        hit.put("request_id", call.requestId).put("cached", true));
+                            }
+                            return (prepared != null ? prepared : prepare(call))
+                                    .compose(v -> retrieve(call))
+                                    .onSuccess(
+                                            response -> {
+                                                if (call.cached != null
+                                                        && call.degraded.isEmpty()) {
+                                                    c.put(
+                                                                    call.cached,
+                                                                    response.copy()
+                                                                            .put("cached", false))
+                                                            .onFailure(err -> {});
+                                                }
+                                            });
+                        });
     }
 
     /** The cached answer, or null when there is none or Redis cannot tell. */

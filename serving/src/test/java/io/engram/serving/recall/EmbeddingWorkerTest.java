@@ -10,8 +10,6 @@ import io.vertx.core.Vertx;
 import io.vertx.core.WorkerExecutor;
 import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
@@ -115,58 +113,6 @@ class EmbeddingWorkerTest {
         // A caller that waits long enough still gets its vector.
         assertThat(worker.embed(OWNER, List.of("in time"), 30_000).await(30, TimeUnit.SECONDS))
                 .containsExactly(model.embed("in time"));
-    }
-
-    /** A lone query asked for on an event loop: where it was embedded, and its vector. */
-    private static float[] queryFromAnEventLoop(
-            EmbeddingWorker worker, String text, List<String> ranOn) throws Exception {
-        CompletableFuture<float[]> vector = new CompletableFuture<>();
-        vertx.runOnContext(
-                v -> {
-                    ranOn.add(Thread.currentThread().getName());
-                    worker.embed(OWNER, List.of(text), 30_000)
-                            .onComplete(
-                                    ar -> {
-                                        if (ar.succeeded()) {
-                                            vector.complete(ar.result().get(0));
-                                        } else {
-                                            vector.completeExceptionally(ar.cause());
-                                        }
-                                    });
-                });
-        return vector.get(30, TimeUnit.SECONDS);
-    }
-
-    @Test
-    void aLoneQueryIsEmbeddedOnItsEventLoopOnlyWhileTheEmbedderIsIdle() throws Exception {
-        EmbeddingWorker worker = new EmbeddingWorker(vertx, model, 1, 8);
-        List<String> ranOn = new CopyOnWriteArrayList<>();
-        assertThat(queryFromAnEventLoop(worker, "what does she like", ranOn))
-                .isEqualTo(model.embed("what does she like"));
-        assertThat(worker.inlined()).isEqualTo(1);
-
-        // A write holds the embedder: the query waits for a worker like any other.
-        CountDownLatch release = holdEmbeddingThreads();
-        var write = worker.embed(OWNER, List.of("Caroline likes pottery"));
-        CompletableFuture<float[]> query =
-                CompletableFuture.supplyAsync(
-                        () -> {
-                            try {
-                                return queryFromAnEventLoop(worker, "and what else", ranOn);
-                            } catch (Exception e) {
-                                throw new IllegalStateException(e);
-                            }
-                        });
-        assertThat(Await.until(Duration.ofSeconds(10), () -> ranOn.size() == 2)).isTrue();
-        assertThat(query).isNotDone();
-        release.countDown();
-        assertThat(query.get(30, TimeUnit.SECONDS)).isEqualTo(model.embed("and what else"));
-        write.await(30, TimeUnit.SECONDS);
-        assertThat(worker.inlined()).isEqualTo(1);
-
-        // Not on an event loop (a worker or a test thread): never inline.
-        worker.embed(OWNER, List.of("from a plain thread"), 30_000).await(30, TimeUnit.SECONDS);
-        assertThat(worker.inlined()).isEqualTo(1);
     }
 
     /**
