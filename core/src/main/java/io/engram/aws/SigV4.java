@@ -44,7 +44,7 @@ public final class SigV4 {
             String service,
             Instant now) {
         String amzDate = AMZ_DATE.format(now);
-        String payloadHash = HEX.formatHex(sha256(body == null ? new byte[0] : body));
+        String payloadHash = payloadHash(body);
         Map<String, String> signed = new TreeMap<>();
         signed.put("host", host(uri));
         signed.put("x-amz-content-sha256", payloadHash);
@@ -71,6 +71,13 @@ public final class SigV4 {
                         service,
                         amzDate));
         return out;
+    }
+
+    /**
+     * The hex SHA-256 of a request's body (null: none), as {@code X-Amz-Content-Sha256} sends it.
+     */
+    public static String payloadHash(byte[] body) {
+        return HEX.formatHex(sha256(body == null ? new byte[0] : body));
     }
 
     /** The Host header a client sends for {@code uri}: the port only when not the scheme's own. */

@@ -11,8 +11,6 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.util.HexFormat;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.Executors;
@@ -120,7 +118,7 @@ final class SigV4CheckingProxy implements AutoCloseable {
                 || !m.group(4).equals(service)) {
             return "unknown key, region or service";
         }
-        String payloadHash = HexFormat.of().formatHex(sha256(body));
+        String payloadHash = SigV4.payloadHash(body);
         if (!payloadHash.equals(exchange.getRequestHeaders().getFirst("X-Amz-Content-Sha256"))) {
             return "body does not match X-Amz-Content-Sha256";
         }
@@ -158,14 +156,6 @@ final class SigV4CheckingProxy implements AutoCloseable {
         exchange.sendResponseHeaders(status, body.length == 0 ? -1 : body.length);
         if (body.length > 0) {
             exchange.getResponseBody().write(body);
-        }
-    }
-
-    private static byte[] sha256(byte[] data) {
-        try {
-            return MessageDigest.getInstance("SHA-256").digest(data);
-        } catch (java.security.NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
         }
     }
 

@@ -9,12 +9,11 @@ import io.engram.extraction.CandidateFact;
 import io.engram.jobs.store.KnownMemoryLoader;
 import io.engram.jobs.store.MemoryCodec;
 import io.engram.jobs.store.RedisConnections;
+import io.engram.jobs.store.ReopeningConnection;
 import io.engram.jobs.store.UserMemoriesSerializer;
 import io.engram.memory.MemoryChange;
 import io.engram.store.ForgetAudit;
 import io.engram.store.opensearch.OpenSearchClient;
-import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.time.Instant;
@@ -150,39 +149,23 @@ public class DedupFunction
     public static final PastForgets FROM_POSTGRES =
             s ->
                     new PastForgets.Lookup() {
-                        private Connection connection;
+                        private final ReopeningConnection connection =
+                                new ReopeningConnection(
+                                        s.postgresUrl(), s.postgresUser(), s.postgresPassword());
 
                         @Override
                         public long lastForget(io.engram.memory.Scope scope) throws SQLException {
                             try {
-                                return ForgetAudit.lastForgetMillis(connection(), scope);
+                                return ForgetAudit.lastForgetMillis(connection.get(), scope);
                             } catch (SQLException first) {
-                                close();
-                                return ForgetAudit.lastForgetMillis(connection(), scope);
+                                connection.close();
+                                return ForgetAudit.lastForgetMillis(connection.get(), scope);
                             }
-                        }
-
-                        private Connection connection() throws SQLException {
-                            if (connection == null) {
-                                connection =
-                                        DriverManager.getConnection(
-                                                s.postgresUrl(),
-                                                s.postgresUser(),
-                                                s.postgresPassword());
-                            }
-                            return connection;
                         }
 
                         @Override
                         public void close() {
-                            if (connection != null) {
-                                try {
-                                    connection.close();
-                                } catch (SQLException e) {
-                                    // a broken connection is let go all the same
-                                }
-                                connection = null;
-                            }
+                            connection.close();
                         }
                     };
 

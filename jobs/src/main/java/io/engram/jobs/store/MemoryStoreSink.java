@@ -7,8 +7,6 @@ import io.engram.store.MemoryStoreWriter;
 import io.engram.store.opensearch.OpenSearchAuth;
 import io.engram.store.opensearch.OpenSearchClient;
 import java.io.IOException;
-import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -74,7 +72,8 @@ public class MemoryStoreSink implements Sink<byte[]> {
         private final Counter written;
         private final Counter flushes;
         private volatile long lastFlushMs;
-        private Connection connection;
+        private final ReopeningConnection connection =
+                new ReopeningConnection(postgresUrl, postgresUser, postgresPassword);
 
         Writer(WriterInitContext context) {
             this.redis = RedisConnections.open(redisConfig);
@@ -99,9 +98,9 @@ public class MemoryStoreSink implements Sink<byte[]> {
             }
             long start = System.nanoTime();
             try {
-                writer.write(connection(), openSearch, this::invalidate, buffer);
+                writer.write(connection.get(), openSearch, this::invalidate, buffer);
             } catch (SQLException e) {
-                closeConnection();
+                connection.close();
                 throw new IOException(
                         "writing " + buffer.size() + " memory changes to PostgreSQL failed", e);
             }
@@ -115,28 +114,9 @@ public class MemoryStoreSink implements Sink<byte[]> {
             CacheGenerations.bump(redis, scopes);
         }
 
-        private Connection connection() throws SQLException {
-            if (connection == null || connection.isClosed()) {
-                connection =
-                        DriverManager.getConnection(postgresUrl, postgresUser, postgresPassword);
-            }
-            return connection;
-        }
-
-        private void closeConnection() {
-            try {
-                if (connection != null) {
-                    connection.close();
-                }
-            } catch (SQLException ignored) {
-                // already broken
-            }
-            connection = null;
-        }
-
         @Override
         public void close() {
-            closeConnection();
+            connection.close();
             if (redis != null) {
                 redis.close();
             }
