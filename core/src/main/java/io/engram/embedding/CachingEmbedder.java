@@ -1,13 +1,11 @@
 package io.engram.embedding;
 
+import io.engram.cache.OwnedCache;
 import io.engram.memory.Scope;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Iterator;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
-import java.util.Objects;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.LongSupplier;
 import java.util.function.Predicate;
 
@@ -27,15 +25,10 @@ public final class CachingEmbedder implements Embedder {
 
     private record Key(Scope owner, String text) {}
 
-    private record Entry(float[] vector, long computedAt) {}
-
     private final Embedder delegate;
-    private final long maxAgeNanos;
-    private final LongSupplier nanoClock;
-    // In insertion order: the head is the oldest entry, the first to expire.
-    private final Map<Key, Entry> cache;
-    private long hits;
-    private long misses;
+    private final OwnedCache<Key, float[]> cache;
+    private final AtomicLong hits = new AtomicLong();
+    private final AtomicLong misses = new AtomicLong();
 
     /** A cache whose entries never expire. */
     public CachingEmbedder(Embedder delegate, int maxEntries) {
@@ -45,17 +38,7 @@ public final class CachingEmbedder implements Embedder {
     public CachingEmbedder(
             Embedder delegate, int maxEntries, Duration maxAge, LongSupplier nanoClock) {
         this.delegate = delegate;
-        this.maxAgeNanos = maxAge.toNanos();
-        this.nanoClock = nanoClock;
-        this.cache =
-                new LinkedHashMap<>(Math.min(maxEntries, 1024), 0.75f, false) {
-                    private static final long serialVersionUID = 1L;
-
-                    @Override
-                    protected boolean removeEldestEntry(Map.Entry<Key, Entry> eldest) {
-                        return size() > maxEntries;
-                    }
-                };
+        this.cache = new OwnedCache<>(maxEntries, maxAge, nanoClock);
     }
 
     @Override
@@ -68,31 +51,22 @@ public final class CachingEmbedder implements Embedder {
         float[][] out = new float[texts.size()][];
         List<String> missing = new ArrayList<>();
         List<Integer> missingAt = new ArrayList<>();
-        synchronized (cache) {
-            expire(nanoClock.getAsLong());
-            for (int i = 0; i < texts.size(); i++) {
-                Entry cached = cache.get(new Key(owner, texts.get(i)));
-                if (cached != null) {
-                    out[i] = cached.vector();
-                    hits++;
-                } else {
-                    missing.add(texts.get(i));
-                    missingAt.add(i);
-                    misses++;
-                }
+        for (int i = 0; i < texts.size(); i++) {
+            float[] cached = cache.get(new Key(owner, texts.get(i)));
+            if (cached != null) {
+                out[i] = cached;
+            } else {
+                missing.add(texts.get(i));
+                missingAt.add(i);
             }
         }
+        hits.addAndGet(texts.size() - missing.size());
+        misses.addAndGet(missing.size());
         if (!missing.isEmpty()) {
             List<float[]> computed = delegate.embed(missing);
-            long now = nanoClock.getAsLong();
-            synchronized (cache) {
-                for (int j = 0; j < computed.size(); j++) {
-                    out[missingAt.get(j)] = computed.get(j);
-                    Key key = new Key(owner, missing.get(j));
-                    // Removed first so that it goes to the end: the order stays the age order.
-                    cache.remove(key);
-                    cache.put(key, new Entry(computed.get(j), now));
-                }
+            for (int j = 0; j < computed.size(); j++) {
+                out[missingAt.get(j)] = computed.get(j);
+                cache.put(new Key(owner, missing.get(j)), owner, computed.get(j));
             }
         }
         return List.of(out);
@@ -101,40 +75,22 @@ public final class CachingEmbedder implements Embedder {
     /** Drops the texts of the owners that match; returns how many entries went. */
     @Override
     public int forget(Predicate<Scope> owners) {
-        synchronized (cache) {
-            int before = cache.size();
-            cache.keySet().removeIf(k -> k.owner() != null && owners.test(k.owner()));
-            return before - cache.size();
-        }
+        return cache.forget(owners);
     }
 
     /** Drops the entries older than the maximum age, also when no call comes to do it. */
     public void expire() {
-        synchronized (cache) {
-            expire(nanoClock.getAsLong());
-        }
-    }
-
-    private void expire(long now) {
-        Iterator<Entry> oldestFirst = cache.values().iterator();
-        while (oldestFirst.hasNext() && now - oldestFirst.next().computedAt() > maxAgeNanos) {
-            oldestFirst.remove();
-        }
+        cache.expire();
     }
 
     /** How many texts of {@code owner} are kept. */
     public int held(Scope owner) {
-        synchronized (cache) {
-            return (int)
-                    cache.keySet().stream().filter(k -> Objects.equals(k.owner(), owner)).count();
-        }
+        return cache.held(owner);
     }
 
     /** Hits and misses so far. */
     public long[] stats() {
-        synchronized (cache) {
-            return new long[] {hits, misses};
-        }
+        return new long[] {hits.get(), misses.get()};
     }
 
     @Override
