@@ -31,6 +31,14 @@ public final class ConfigKeys {
                     "recalls running at once; more are answered at once with no memories and"
                             + " degraded [\"overload\"]",
                     Parsers.intRange(1, 100_000));
+    public static final ConfigKey<Integer> RECALL_ROW_CACHE_SIZE =
+            ConfigKey.of(
+                    "server.recall_row_cache_size",
+                    "100000",
+                    "memories the serving tier keeps in process, each user's whole (up to"
+                            + " 1000), so that recall hydrates without PostgreSQL while the user's"
+                            + " memories are unchanged, for at most a minute; 0: always read",
+                    Parsers.intRange(0, 10_000_000));
 
     public static final ConfigKey<String> POSTGRES_URL =
             ConfigKey.of(

@@ -71,7 +71,8 @@ public final class ConfigLoader {
                         values.get(ConfigKeys.SERVER_HOST),
                         values.get(ConfigKeys.SERVER_PORT),
                         values.get(ConfigKeys.RECALL_DEADLINE_MS),
-                        values.get(ConfigKeys.RECALL_MAX_IN_FLIGHT)),
+                        values.get(ConfigKeys.RECALL_MAX_IN_FLIGHT),
+                        values.get(ConfigKeys.RECALL_ROW_CACHE_SIZE)),
                 new EngramConfig.Postgres(
                         values.get(ConfigKeys.POSTGRES_URL),
                         values.get(ConfigKeys.POSTGRES_USER),

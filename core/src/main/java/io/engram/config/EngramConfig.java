@@ -28,9 +28,15 @@ public record EngramConfig(
     /**
      * The HTTP API: where it listens, the time a recall may take in all ({@code recallDeadlineMs};
      * a stage that would start past it is skipped and named in {@code degraded}), and how many
-     * recalls may run at once before more are answered at once without memories.
+     * recalls may run at once before more are answered at once without memories; how many memories
+     * recall keeps in process after hydrating them ({@code recallRowCacheSize}, 0: none).
      */
-    public record Server(String host, int port, int recallDeadlineMs, int maxRecallsInFlight) {}
+    public record Server(
+            String host,
+            int port,
+            int recallDeadlineMs,
+            int maxRecallsInFlight,
+            int recallRowCacheSize) {}
 
     public record Postgres(String url, String user, String password, int poolSize) {
         @Override
@@ -343,7 +349,8 @@ public record EngramConfig(
                         server.host(),
                         port,
                         server.recallDeadlineMs(),
-                        server.maxRecallsInFlight()),
+                        server.maxRecallsInFlight(),
+                        server.recallRowCacheSize()),
                 postgres,
                 kafka,
                 openSearch,

@@ -26,6 +26,7 @@ import io.engram.serving.recall.PeerNotices;
 import io.engram.serving.recall.RecallService;
 import io.engram.serving.recall.RecallStages;
 import io.engram.serving.recall.ResultCache;
+import io.engram.serving.recall.RowCache;
 import io.engram.serving.store.JdbcPool;
 import io.engram.serving.store.OpenSearchHttp;
 import io.engram.serving.store.PostgresOptions;
@@ -71,6 +72,16 @@ public final class ServingApp implements AutoCloseable {
      */
     public static final int CACHE_SECONDS = 300;
 
+    /**
+     * How long a user's memories read into the row cache are used at most ({@link RowCache}): the
+     * longest their recall bookkeeping (usage count) may be out of date in a ranking, and the
+     * longest they may stay in the memory of a process that did not hear of the user's forget.
+     */
+    public static final int ROW_SECONDS = 60;
+
+    /** A user with more active memories than this is not kept in the row cache. */
+    public static final int ROWS_PER_USER = 1000;
+
     private final Vertx vertx;
     private final Pool postgres;
     private final Redis redis;
@@ -80,6 +91,7 @@ public final class ServingApp implements AutoCloseable {
     private final Bookkeeper bookkeeper;
     private final EmbeddingWorker embedder;
     private final Optional<CachingEmbedder> embeddingCache;
+    private final Optional<RowCache> rowCache;
     private final MemoryService memories;
     private final TurnIngest turns;
     private final JdbcPool jdbc;
@@ -95,6 +107,7 @@ public final class ServingApp implements AutoCloseable {
             Bookkeeper bookkeeper,
             EmbeddingWorker embedder,
             Optional<CachingEmbedder> embeddingCache,
+            Optional<RowCache> rowCache,
             MemoryService memories,
             TurnIngest turns,
             JdbcPool jdbc,
@@ -108,6 +121,7 @@ public final class ServingApp implements AutoCloseable {
         this.bookkeeper = bookkeeper;
         this.embedder = embedder;
         this.embeddingCache = embeddingCache;
+        this.rowCache = rowCache;
         this.memories = memories;
         this.turns = turns;
         this.jdbc = jdbc;
@@ -190,6 +204,33 @@ public final class ServingApp implements AutoCloseable {
                                                     256))));
         }
         ResultCache cache = new ResultCache(redis, CACHE_SECONDS, 200);
+        Optional<RowCache> rows =
+                config.server().recallRowCacheSize() > 0
+                        ? Optional.of(
+                                new RowCache(
+                                        config.server().recallRowCacheSize(),
+                                        ROWS_PER_USER,
+                                        Duration.ofSeconds(ROW_SECONDS),
+                                        System::nanoTime))
+                        : Optional.empty();
+        rows.ifPresent(
+                r -> {
+                    vertx.setPeriodic(60_000, id -> r.expire());
+                    io.micrometer.core.instrument.FunctionCounter.builder(
+                                    "engram.recall.hydrated.kept", r, c -> c.stats()[0])
+                            .description("Recalls hydrated from the row cache")
+                            .register(BackendRegistries.getDefaultNow());
+                    io.micrometer.core.instrument.FunctionCounter.builder(
+                                    "engram.recall.hydrated.read", r, c -> c.stats()[1])
+                            .description(
+                                    "Recalls that could have used the row cache but read"
+                                            + " PostgreSQL")
+                            .register(BackendRegistries.getDefaultNow());
+                    io.micrometer.core.instrument.Gauge.builder(
+                                    "engram.recall.rows.kept", r, RowCache::rows)
+                            .description("Memories in the row cache")
+                            .register(BackendRegistries.getDefaultNow());
+                });
         ApiKeyAuthenticator authenticator =
                 new ApiKeyAuthenticator(postgres, config.auth().keyCacheMs(), 1000);
         PeerNotices peers =
@@ -197,7 +238,8 @@ public final class ServingApp implements AutoCloseable {
                         vertx,
                         redis,
                         RedisConnect.options(config.redis()),
-                        embedder,
+                        owners ->
+                                embedder.forget(owners) + rows.map(r -> r.forget(owners)).orElse(0),
                         authenticator::invalidate,
                         authenticator::recheck,
                         200);
@@ -221,6 +263,7 @@ public final class ServingApp implements AutoCloseable {
                         new HeuristicQueryExpander(),
                         llm,
                         Optional.of(cache),
+                        rows,
                         bookkeeper,
                         RecallService.Limits.DEFAULT.within(
                                 config.server().recallDeadlineMs(),
@@ -335,6 +378,7 @@ public final class ServingApp implements AutoCloseable {
                 bookkeeper,
                 embedder,
                 embeddingCache,
+                rows,
                 memories,
                 turns,
                 jdbc,
@@ -356,6 +400,11 @@ public final class ServingApp implements AutoCloseable {
     /** The in-process cache of texts' vectors, unless it is configured off. */
     public Optional<CachingEmbedder> embeddingCache() {
         return embeddingCache;
+    }
+
+    /** The memories recall keeps after reading them, unless it is configured off. */
+    public Optional<RowCache> rowCache() {
+        return rowCache;
     }
 
     public Vertx vertx() {

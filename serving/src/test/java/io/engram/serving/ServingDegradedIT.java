@@ -39,7 +39,12 @@ class ServingDegradedIT {
                 new ServingFixture(
                         name,
                         SharedServices.openSearch().url(),
-                        Map.of("ENGRAM_AUTH_KEY_CACHE_MS", "0"))) {
+                        // Every recall asks PostgreSQL: none is served from kept rows.
+                        Map.of(
+                                "ENGRAM_AUTH_KEY_CACHE_MS",
+                                "0",
+                                "ENGRAM_SERVER_RECALL_ROW_CACHE_SIZE",
+                                "0"))) {
             String key = f.key("acme", "default", "prod", "read", "write");
             String unseenKey = f.key("acme", "default", "prod", "read");
             JsonObject body = storeAndFindHealthy(f, key);

@@ -23,6 +23,7 @@ import io.engram.memory.MemoryChange;
 import io.engram.memory.Scope;
 import io.engram.services.Await;
 import io.engram.services.SharedServices;
+import io.engram.serving.recall.RowCache;
 import io.engram.store.MemoryStoreWriter;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
@@ -437,6 +438,10 @@ class ServingIT {
         // spare the model.
         CachingEmbedder texts = f.app.embeddingCache().orElseThrow();
         assertThat(texts.held(erin)).isGreaterThanOrEqualTo(3);
+        RowCache rows = f.app.rowCache().orElseThrow();
+        assertThat(Await.until(Duration.ofSeconds(10), () -> rows.held(erin) == 2))
+                .as("her memories, read for her next recalls")
+                .isTrue();
         Scope frank = new Scope("acme", "default", "prod", "frank");
         assertThat(texts.held(frank)).isEqualTo(1);
         ServingFixture.Reply forget = f.call("DELETE", "/v1/memories?user_id=erin", acme, null);
@@ -464,6 +469,7 @@ class ServingIT {
         }
         assertThat(texts.held(erin)).isZero();
         assertThat(texts.held(frank)).isEqualTo(1);
+        assertThat(rows.held(erin)).isZero();
         assertThat(contents(search(acme, "erin", "What is Erin allergic to?", null))).isEmpty();
         assertThat(count("select count(*) from memories where user_id = 'frank'")).isEqualTo(1);
     }
@@ -510,6 +516,45 @@ class ServingIT {
                                             new Scope("acme", "default", "prod", "gina"))))
                     .isEqualTo("2");
         }
+    }
+
+    @Test
+    void recallReadsAMemoryAgainOnceItChanged() throws Exception {
+        Scope hana = new Scope("acme", "default", "prod", "hana");
+        String id = store(acme, "hana", "Hana rides a red bicycle to work.").getString("id");
+        store(acme, "hana", "Hana's sister lives in Osaka.");
+        f.refresh();
+        RowCache rows = f.app.rowCache().orElseThrow();
+        assertThat(contents(search(acme, "hana", "How does Hana get to work?", null)))
+                .contains("Hana rides a red bicycle to work.");
+        // Read off the response path, whole.
+        assertThat(Await.until(Duration.ofSeconds(10), () -> rows.held(hana) == 2)).isTrue();
+
+        // Another question (so the cached answer does not serve it): nothing is read again.
+        long[] before = rows.stats();
+        assertThat(contents(search(acme, "hana", "What does Hana ride?", null)))
+                .contains("Hana rides a red bicycle to work.");
+        assertThat(rows.stats()[0]).as("recalls hydrated from kept rows").isEqualTo(before[0] + 1);
+        assertThat(rows.stats()[1]).as("recalls that read PostgreSQL").isEqualTo(before[1]);
+
+        ServingFixture.Reply patched =
+                f.call(
+                        "PATCH",
+                        "/v1/memories/" + id + "?user_id=hana",
+                        acme,
+                        "{\"content\":\"Hana rides a blue scooter to work.\"}");
+        assertThat(patched.status()).as(patched.raw()).isEqualTo(200);
+        f.refresh();
+        assertThat(contents(search(acme, "hana", "How does Hana travel to work?", null)))
+                .as("the change bumped her generation: the kept rows are not used")
+                .contains("Hana rides a blue scooter to work.")
+                .doesNotContain("Hana rides a red bicycle to work.");
+
+        assertThat(f.call("DELETE", "/v1/memories/" + id + "?user_id=hana", acme, null).status())
+                .isEqualTo(204);
+        f.refresh();
+        assertThat(contents(search(acme, "hana", "Which vehicle does Hana ride to work?", null)))
+                .doesNotContain("Hana rides a blue scooter to work.");
     }
 
     @Test

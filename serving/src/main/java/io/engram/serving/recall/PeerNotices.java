@@ -16,19 +16,21 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Predicate;
+import java.util.function.ToIntFunction;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * Tells the other serving instances what their in-process caches must drop, at once rather than
- * when it expires: the texts of a forgotten user (embedding cache) and, after an API key is
- * revoked, every cached key lookup. The instance that forgets or revokes drops its own and
- * publishes a notice on {@link CacheKeys#PEER_CHANNEL}; every instance listens on a Redis
- * connection of its own and does the same. A notice published while an instance was not listening
- * would be missed, so an instance drops every user's texts and looks every key up again when it
- * loses its connection and again each time it (re)subscribes: a reconnect costs cache misses, never
- * a forgotten text or a revoked key kept past it (unless PostgreSQL cannot answer the lookup, when
- * a key's last answer is used, as always).
+ * when it expires: what they keep of a forgotten user (its texts in the embedding cache, its
+ * memories in the row cache) and, after an API key is revoked, every cached key lookup. The
+ * instance that forgets or revokes drops its own and publishes a notice on {@link
+ * CacheKeys#PEER_CHANNEL}; every instance listens on a Redis connection of its own and does the
+ * same. A notice published while an instance was not listening would be missed, so an instance
+ * drops what it keeps of every user and looks every key up again when it loses its connection and
+ * again each time it (re)subscribes: a reconnect costs cache misses, never a forgotten text or a
+ * revoked key kept past it (unless PostgreSQL cannot answer the lookup, when a key's last answer is
+ * used, as always).
  */
 public final class PeerNotices implements AutoCloseable {
 
@@ -39,7 +41,7 @@ public final class PeerNotices implements AutoCloseable {
     private final Vertx vertx;
     private final Redis commands;
     private final Redis listener;
-    private final EmbeddingWorker embedder;
+    private final ToIntFunction<Predicate<Scope>> dropHeld;
     private final Runnable dropKeyLookups;
     private final Runnable recheckKeyLookups;
     private final long timeoutMs;
@@ -53,7 +55,8 @@ public final class PeerNotices implements AutoCloseable {
 
     /**
      * {@code commands} publishes; the listening connection is opened with {@code options} by a
-     * client of its own, since a subscribed connection takes no other command. {@code
+     * client of its own, since a subscribed connection takes no other command. {@code dropHeld}
+     * drops what this instance keeps of the users that match (and says how much); {@code
      * dropKeyLookups} empties this instance's cache of API key lookups (a key was revoked); {@code
      * recheckKeyLookups} makes it look every key up again but keep the answers for when the
      * database cannot answer (a revocation may have been missed).
@@ -62,14 +65,14 @@ public final class PeerNotices implements AutoCloseable {
             Vertx vertx,
             Redis commands,
             RedisOptions options,
-            EmbeddingWorker embedder,
+            ToIntFunction<Predicate<Scope>> dropHeld,
             Runnable dropKeyLookups,
             Runnable recheckKeyLookups,
             long timeoutMs) {
         this.vertx = vertx;
         this.commands = commands;
         this.listener = Redis.createClient(vertx, new RedisOptions(options).setMaxPoolSize(1));
-        this.embedder = embedder;
+        this.dropHeld = dropHeld;
         this.dropKeyLookups = dropKeyLookups;
         this.recheckKeyLookups = recheckKeyLookups;
         this.timeoutMs = timeoutMs;
@@ -81,13 +84,13 @@ public final class PeerNotices implements AutoCloseable {
     }
 
     /**
-     * Drops the texts of the user (in one project, or every project when {@code projectOrNull} is
-     * null) here and tells the other instances. Never fails: an instance that does not hear of it
-     * drops the texts when they expire.
+     * Drops what is kept of the user (in one project, or every project when {@code projectOrNull}
+     * is null) here and tells the other instances. Never fails: an instance that does not hear of
+     * it drops them when they expire.
      */
     public Future<Void> forget(
             String tenant, String environment, String userId, String projectOrNull) {
-        embedder.forget(owners(tenant, environment, userId, projectOrNull));
+        dropHeld.applyAsInt(owners(tenant, environment, userId, projectOrNull));
         return publish(
                 new JsonObject()
                         .put("kind", FORGET)
@@ -95,7 +98,7 @@ public final class PeerNotices implements AutoCloseable {
                         .put("environment", environment)
                         .put("user_id", userId)
                         .put("project_id", projectOrNull),
-                "their cached texts of the user expire instead");
+                "what they keep of the user expires instead");
     }
 
     /**
@@ -183,7 +186,7 @@ public final class PeerNotices implements AutoCloseable {
                             if (subscriptions.get() > 1) {
                                 LOG.info(
                                         "listening to the other instances again; dropped {} cached"
-                                                + " texts, every key to be looked up again",
+                                                + " texts and rows, every key to be looked up again",
                                         dropped);
                             }
                         })
@@ -250,12 +253,12 @@ public final class PeerNotices implements AutoCloseable {
             return;
         }
         received.incrementAndGet();
-        embedder.forget(owners(tenant, environment, user, notice.getString("project_id")));
+        dropHeld.applyAsInt(owners(tenant, environment, user, notice.getString("project_id")));
     }
 
     private int dropEverything() {
         recheckKeyLookups.run();
-        return embedder.forget(s -> true);
+        return dropHeld.applyAsInt(s -> true);
     }
 
     @Override

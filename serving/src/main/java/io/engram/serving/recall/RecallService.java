@@ -106,6 +106,7 @@ public final class RecallService {
     private final QueryExpander heuristic;
     private final Optional<QueryExpander> llm;
     private final Optional<ResultCache> cache;
+    private final Optional<RowCache> rows;
     private final Bookkeeper bookkeeper;
     private final Limits limits;
     private final RecallStages stages;
@@ -120,6 +121,7 @@ public final class RecallService {
             QueryExpander heuristic,
             Optional<QueryExpander> llm,
             Optional<ResultCache> cache,
+            Optional<RowCache> rows,
             Bookkeeper bookkeeper,
             Limits limits,
             RecallStages stages) {
@@ -131,6 +133,7 @@ public final class RecallService {
         this.heuristic = heuristic;
         this.llm = llm;
         this.cache = cache;
+        this.rows = rows;
         this.bookkeeper = bookkeeper;
         this.limits = limits;
         this.stages = stages;
@@ -178,7 +181,7 @@ public final class RecallService {
         double relevance = Double.NaN;
 
         JsonNode source;
-        Row row;
+        MemoryRow row;
 
         Candidate(String id) {
             this.id = id;
@@ -618,12 +621,31 @@ public final class RecallService {
             return Future.succeededFuture();
         }
         Scope s = call.request.scope();
+        // Kept memories stand for PostgreSQL's only at the generation just read from Redis, and
+        // only for requests whose filters they answer (not the metadata filter, not history).
+        String generation =
+                rows.isPresent()
+                                && call.cached != null
+                                && call.request.metadataFilter() == null
+                                && !call.request.includeHistory()
+                        ? call.cached.generation()
+                        : null;
+        if (generation != null) {
+            Map<String, MemoryRow> active = rows.get().get(s, generation);
+            if (active != null) {
+                call.candidates.values().forEach(c -> c.row = active.get(c.id));
+                // Not among the user's active memories at this generation: PostgreSQL would not
+                // confirm it either.
+                call.candidates.values().removeIf(c -> c.row == null);
+                return Future.succeededFuture();
+            }
+        }
         UUID[] ids = call.candidates.keySet().stream().map(UUID::fromString).toArray(UUID[]::new);
         StringBuilder sql =
                 new StringBuilder(
-                        "select id, content, type, tier, status, tags, source_turn_ids, importance, quality_score,"
-                                + " consistency_score, decay_score, usage_count, last_accessed_at, created_at, valid_from,"
-                                + " valid_to, embedding_version from memories where id = any($1) and tenant_id = $2"
+                        "select "
+                                + MemoryRow.COLUMNS
+                                + " from memories where id = any($1) and tenant_id = $2"
                                 + " and project_id = $3 and environment = $4 and user_id = $5");
         if (!call.request.includeHistory()) {
             sql.append(" and status = 'active'");
@@ -637,16 +659,17 @@ public final class RecallService {
                 .execute(args)
                 .timeout(budget, TimeUnit.MILLISECONDS)
                 .map(
-                        rows -> {
-                            Set<String> found = new LinkedHashSet<>();
-                            for (Row r : rows) {
-                                String id = r.getUUID("id").toString();
-                                found.add(id);
-                                call.candidates.get(id).row = r;
+                        found -> {
+                            for (Row r : found) {
+                                MemoryRow row = MemoryRow.of(r);
+                                call.candidates.get(row.id()).row = row;
                             }
                             // Only what the source of truth confirms (scope, status, metadata) is
                             // returned.
-                            call.candidates.keySet().retainAll(found);
+                            call.candidates.values().removeIf(c -> c.row == null);
+                            if (generation != null) {
+                                keepRows(s, generation);
+                            }
                             return (Void) null;
                         })
                 .recover(
@@ -658,6 +681,43 @@ public final class RecallService {
                                 return Future.succeededFuture();
                             }
                             return copiesFromIndex(call);
+                        });
+    }
+
+    /**
+     * Reads the user's active memories into the row cache, off the response path (the answer that
+     * asked for it does not wait): the user's next recalls at this generation read nothing.
+     */
+    private void keepRows(Scope s, String generation) {
+        RowCache cache = rows.get();
+        Long ticket = cache.startLoading(s);
+        if (ticket == null) {
+            return;
+        }
+        pool.preparedQuery(
+                        "select "
+                                + MemoryRow.COLUMNS
+                                + " from memories where tenant_id = $1 and project_id = $2"
+                                + " and environment = $3 and user_id = $4 and status = 'active'"
+                                + " limit $5")
+                .execute(
+                        Tuple.of(
+                                s.tenantId(),
+                                s.projectId(),
+                                s.environment(),
+                                s.userId(),
+                                cache.readLimit()))
+                .timeout(limits.hydrateTimeoutMs(), TimeUnit.MILLISECONDS)
+                .onComplete(
+                        ar -> {
+                            List<MemoryRow> active = null;
+                            if (ar.succeeded()) {
+                                active = new ArrayList<>();
+                                for (Row r : ar.result()) {
+                                    active.add(MemoryRow.of(r));
+                                }
+                            }
+                            cache.loaded(s, ticket, generation, active);
                         });
     }
 
@@ -712,17 +772,17 @@ public final class RecallService {
             double semantic =
                     Double.isNaN(c.relevance) ? overlap(queryWords, content(c)) : c.relevance;
             if (c.row != null) {
-                Row r = c.row;
+                MemoryRow r = c.row;
                 ranked.add(
                         new RankCandidate(
                                 c.id,
                                 semantic,
-                                instant(r.getValue("valid_from")),
-                                r.getFloat("importance"),
-                                r.getLong("usage_count"),
-                                r.getFloat("quality_score"),
-                                r.getFloat("consistency_score"),
-                                r.getFloat("decay_score")));
+                                r.validFrom(),
+                                r.importance(),
+                                r.usageCount(),
+                                r.quality(),
+                                r.consistency(),
+                                r.decay()));
             } else {
                 JsonNode src = c.source;
                 ranked.add(
@@ -783,16 +843,12 @@ public final class RecallService {
     }
 
     private static List<String> sourceTurns(Candidate c) {
-        if (c.row == null) {
-            return List.of();
-        }
-        String[] ids = c.row.getArrayOfStrings("source_turn_ids");
-        return ids == null ? List.of() : List.of(ids);
+        return c.row == null ? List.of() : c.row.sourceTurnIds();
     }
 
     private static String content(Candidate c) {
         return c.row != null
-                ? c.row.getString("content")
+                ? c.row.content()
                 : c.source == null ? "" : c.source.path("content").asText();
     }
 
@@ -820,23 +876,17 @@ public final class RecallService {
                         .put("score", round(r.score()))
                         .put("score_breakdown", breakdown);
         if (c.row != null) {
-            Row row = c.row;
-            m.put("content", row.getString("content"))
-                    .put("type", row.getString("type"))
-                    .put("tier", row.getString("tier"))
-                    .put("status", row.getString("status"))
-                    .put("tags", new JsonArray(List.of(row.getArrayOfStrings("tags"))))
-                    .put(
-                            "source_turn_ids",
-                            new JsonArray(List.of(row.getArrayOfStrings("source_turn_ids"))))
-                    .put("created_at", String.valueOf(instant(row.getValue("created_at"))))
-                    .put("valid_from", String.valueOf(instant(row.getValue("valid_from"))))
-                    .put(
-                            "valid_to",
-                            instant(row.getValue("valid_to")) == null
-                                    ? null
-                                    : instant(row.getValue("valid_to")).toString())
-                    .put("embedding_version", row.getString("embedding_version"));
+            MemoryRow row = c.row;
+            m.put("content", row.content())
+                    .put("type", row.type())
+                    .put("tier", row.tier())
+                    .put("status", row.status())
+                    .put("tags", new JsonArray(row.tags()))
+                    .put("source_turn_ids", new JsonArray(row.sourceTurnIds()))
+                    .put("created_at", String.valueOf(row.createdAt()))
+                    .put("valid_from", String.valueOf(row.validFrom()))
+                    .put("valid_to", row.validTo() == null ? null : row.validTo().toString())
+                    .put("embedding_version", row.embeddingVersion());
         } else {
             JsonNode s = c.source;
             JsonArray tags = new JsonArray();

@@ -54,7 +54,7 @@ class PeerNoticesIT {
                             vertx,
                             redis,
                             options,
-                            worker,
+                            worker::forget,
                             () -> {},
                             KEY_LOOKUPS_RECHECKED::incrementAndGet,
                             500);
