@@ -17,6 +17,7 @@ import io.engram.memory.Tier;
 import io.engram.services.LocalServices;
 import io.engram.serving.ServingApp;
 import io.engram.serving.recall.RecallStages;
+import io.engram.serving.recall.RowCache;
 import io.engram.store.MemoryStoreWriter;
 import io.engram.store.opensearch.MemoryQuery;
 import io.engram.store.opensearch.OpenSearchClient;
@@ -117,7 +118,8 @@ public final class RecallLoadBenchmark {
                                 lines,
                                 users,
                                 random,
-                                openSearchPid(openSearch));
+                                openSearchPid(openSearch),
+                                serving.rowCache());
                 int warmUpSeconds = warmUp(target, rate, light);
                 Result singleLight = run(target, light, seconds, false);
                 Result multiLight = run(target, light, seconds, true);
@@ -126,11 +128,21 @@ public final class RecallLoadBenchmark {
                 // Twice the rate for 10 s, then the rate again at once: does it come back?
                 Result overload = phase(target, 2 * rate, OVERLOAD_SECONDS, false);
                 Result recovered = phase(target, rate, seconds, false);
-                // The same conditions as the bare cost's: one at a time, back to back.
-                Result sequential = run(target, 0, seconds, false);
+                // The same conditions as the bare cost's: one at a time, back to back, in blocks of
+                // a second alternating with the bare cost's (the host's share of the CPU changes
+                // within a run).
+                Result sequential;
+                Bare alternated;
+                try (BareLoop loop = new BareLoop(config, openSearch, lines, users, random)) {
+                    phase(target, 0, LEAD_IN_SECONDS, false, loop);
+                    loop.clear();
+                    sequential = phase(target, 0, seconds, false, loop);
+                    alternated = loop.result();
+                }
                 Bare bare = bareCost(config, openSearch, lines, users, 2000, 0, random);
                 Bare barePaced =
                         bareCost(config, openSearch, lines, users, 1000, 1000 / light, random);
+                String rowCacheFootprint = footprint(serving.rowCache());
                 String report =
                         report(
                                 memories,
@@ -147,9 +159,12 @@ public final class RecallLoadBenchmark {
                                 overload,
                                 recovered,
                                 sequential,
+                                alternated,
                                 bare,
                                 barePaced,
-                                config.embedding().version());
+                                config.embedding().version(),
+                                config.server().recallRowCacheSize(),
+                                rowCacheFootprint);
                 System.out.println(report);
                 Files.createDirectories(out.toAbsolutePath().getParent());
                 Files.writeString(out, report);
@@ -254,7 +269,8 @@ public final class RecallLoadBenchmark {
             double cpuStolen,
             List<Long> gcPausesMs,
             long[] openSearchGc,
-            double[] compilerShare) {}
+            double[] compilerShare,
+            double keptShare) {}
 
     /** The OpenSearch node's collections so far: {count, milliseconds}, over all collectors. */
     private static long[] openSearchGc(OpenSearchClient openSearch) {
@@ -425,7 +441,8 @@ public final class RecallLoadBenchmark {
             List<String[]> lines,
             int users,
             Random random,
-            long openSearchPid) {}
+            long openSearchPid,
+            Optional<RowCache> rows) {}
 
     /** One measured phase, after its lead-in. */
     private static Result run(Target target, int rate, int seconds, boolean multi)
@@ -439,6 +456,23 @@ public final class RecallLoadBenchmark {
      * seconds}, each sent when the previous one is answered.
      */
     private static Result phase(Target target, int rate, int seconds, boolean multi)
+            throws Exception {
+        return phase(target, rate, seconds, multi, null);
+    }
+
+    /**
+     * How long a block of recalls or of bare embeddings + k-NN lasts when the two alternate: long
+     * enough for each to run back to back, short against the changes in the host's share of the
+     * CPU.
+     */
+    static final long BLOCK_NANOS = TimeUnit.SECONDS.toNanos(1);
+
+    /**
+     * A phase; with {@code bare} (one at a time only), recalls back to back for a second, then bare
+     * embeddings + k-NN back to back for a second, and so on, so that both are timed in the same
+     * conditions.
+     */
+    private static Result phase(Target target, int rate, int seconds, boolean multi, BareLoop bare)
             throws Exception {
         LoadClient http = target.http();
         OpenSearchClient openSearch = target.openSearch();
@@ -457,6 +491,7 @@ public final class RecallLoadBenchmark {
         long[] openSearchGcBefore = openSearchGc(openSearch);
         long[] cpuBefore = cpuTicks();
         double[] compilersBefore = compilerSeconds(target);
+        long[] rowsBefore = target.rows().map(RowCache::stats).orElse(new long[2]);
         ConcurrentLinkedQueue<Long> latencies = new ConcurrentLinkedQueue<>();
         ConcurrentLinkedQueue<Sample> samples = new ConcurrentLinkedQueue<>();
         AtomicInteger errors = new AtomicInteger();
@@ -527,8 +562,16 @@ public final class RecallLoadBenchmark {
                 };
         if (rate == 0) {
             long end = start + TimeUnit.SECONDS.toNanos(seconds);
+            long block = System.nanoTime();
             while (System.nanoTime() < end) {
                 request.get().join();
+                if (bare != null && System.nanoTime() - block >= BLOCK_NANOS) {
+                    block = System.nanoTime();
+                    while (System.nanoTime() - block < BLOCK_NANOS) {
+                        bare.once();
+                    }
+                    block = System.nanoTime();
+                }
             }
         } else {
             int total = rate * seconds;
@@ -557,6 +600,9 @@ public final class RecallLoadBenchmark {
         long[] cpuAfter = cpuTicks();
         long[] openSearchGcAfter = openSearchGc(openSearch);
         double[] compilersAfter = compilerSeconds(target);
+        long[] rowsAfter = target.rows().map(RowCache::stats).orElse(new long[2]);
+        long hydratedKept = rowsAfter[0] - rowsBefore[0];
+        long hydratedRead = rowsAfter[1] - rowsBefore[1];
         CompletableFuture.allOf(pending.toArray(new CompletableFuture[0]))
                 .exceptionally(e -> null)
                 .join();
@@ -588,7 +634,10 @@ public final class RecallLoadBenchmark {
                 new double[] {
                     (compilersAfter[0] - compilersBefore[0]) / elapsed,
                     (compilersAfter[1] - compilersBefore[1]) / elapsed
-                });
+                },
+                hydratedKept + hydratedRead == 0
+                        ? Double.NaN
+                        : (double) hydratedKept / (hydratedKept + hydratedRead));
     }
 
     /**
@@ -713,6 +762,76 @@ public final class RecallLoadBenchmark {
     /** Bare cost samples, each list sorted: embedding + k-NN, and the embedding alone. */
     record Bare(List<Long> total, List<Long> embedding) {}
 
+    /** One bare query embedding + filtered k-NN search at a time, each timed. */
+    private static final class BareLoop implements AutoCloseable {
+        private final EngramConfig config;
+        private final OpenSearchClient openSearch;
+        private final List<String[]> lines;
+        private final int users;
+        private final Random random;
+        private final OnnxEmbedder model;
+        private final List<Long> total = new ArrayList<>();
+        private final List<Long> embedding = new ArrayList<>();
+        private int done;
+
+        BareLoop(
+                EngramConfig config,
+                OpenSearchClient openSearch,
+                List<String[]> lines,
+                int users,
+                Random random) {
+            this.config = config;
+            this.openSearch = openSearch;
+            this.lines = lines;
+            this.users = users;
+            this.random = random;
+            this.model =
+                    OnnxEmbedder.load(
+                            OnnxEmbedder.ModelSpec.forVersion(config.embedding().version()),
+                            config.embedding().modelPath(config.home()),
+                            1);
+        }
+
+        void once() {
+            String query =
+                    "What did they say about "
+                            + String.join(
+                                    " ", firstWords(lines.get(random.nextInt(lines.size()))[1], 6))
+                            + " ("
+                            + done++
+                            + ")?";
+            Scope scope = new Scope("bench", "default", "prod", "u" + random.nextInt(users));
+            long t0 = System.nanoTime();
+            float[] v = model.embed(query);
+            embedding.add((System.nanoTime() - t0) / 1000);
+            MemoryQuery q = MemoryQuery.forScope(scope);
+            openSearch.send(
+                    "POST",
+                    "/" + config.memoryIndexAlias() + "/_search?routing=" + q.routing(),
+                    MemoryQuery.idsOnly(q.knn(v, 21)));
+            total.add((System.nanoTime() - t0) / 1000);
+        }
+
+        /** Forgets what was timed so far (a lead-in). */
+        void clear() {
+            total.clear();
+            embedding.clear();
+        }
+
+        /** What was timed, without its first tenth (which warms the model and the connection). */
+        Bare result() {
+            int n = total.size();
+            return new Bare(
+                    total.subList(n / 10, n).stream().sorted().toList(),
+                    embedding.subList(n / 10, n).stream().sorted().toList());
+        }
+
+        @Override
+        public void close() {
+            model.close();
+        }
+    }
+
     private static Bare bareCost(
             EngramConfig config,
             OpenSearchClient openSearch,
@@ -722,41 +841,15 @@ public final class RecallLoadBenchmark {
             int pauseMs,
             Random random)
             throws Exception {
-        List<Long> out = new ArrayList<>();
-        List<Long> embedding = new ArrayList<>();
-        try (OnnxEmbedder model =
-                OnnxEmbedder.load(
-                        OnnxEmbedder.ModelSpec.forVersion(config.embedding().version()),
-                        config.embedding().modelPath(config.home()),
-                        1)) {
+        try (BareLoop loop = new BareLoop(config, openSearch, lines, users, random)) {
             for (int i = 0; i < n; i++) {
                 if (pauseMs > 0) {
                     Thread.sleep(pauseMs);
                 }
-                String query =
-                        "What did they say about "
-                                + String.join(
-                                        " ",
-                                        firstWords(lines.get(random.nextInt(lines.size()))[1], 6))
-                                + " ("
-                                + i
-                                + ")?";
-                Scope scope = new Scope("bench", "default", "prod", "u" + random.nextInt(users));
-                long t0 = System.nanoTime();
-                float[] v = model.embed(query);
-                embedding.add((System.nanoTime() - t0) / 1000);
-                MemoryQuery q = MemoryQuery.forScope(scope);
-                openSearch.send(
-                        "POST",
-                        "/" + config.memoryIndexAlias() + "/_search?routing=" + q.routing(),
-                        MemoryQuery.idsOnly(q.knn(v, 21)));
-                out.add((System.nanoTime() - t0) / 1000);
+                loop.once();
             }
+            return loop.result();
         }
-        // The first tenth warms the model and the connection up.
-        return new Bare(
-                out.subList(n / 10, n).stream().sorted().toList(),
-                embedding.subList(n / 10, n).stream().sorted().toList());
     }
 
     private static void seed(
@@ -884,7 +977,7 @@ public final class RecallLoadBenchmark {
                 + String.format("%.2f", pct(micros, 0.9))
                 + " | "
                 + String.format("%.2f", pct(micros, 0.99))
-                + " | — | — | — | — | — | — |";
+                + " | — | — | — | — | — | — | — |";
     }
 
     private static String ratio(Result recall, Bare bare) {
@@ -906,9 +999,12 @@ public final class RecallLoadBenchmark {
             Result overload,
             Result recovered,
             Result sequential,
+            Bare alternated,
             Bare bare,
             Bare barePaced,
-            String embeddingVersion) {
+            String embeddingVersion,
+            int rowCacheSize,
+            String rowCacheFootprint) {
         return String.join(
                 "\n",
                 "# Recall under load",
@@ -948,7 +1044,13 @@ public final class RecallLoadBenchmark {
                         + "/s for "
                         + seconds
                         + " s each, random user, unique query text"
-                        + " (so the result cache does not help). Latency is measured by the client, end to end over HTTP,"
+                        + " (so the result cache does not help). After a recall that read PostgreSQL,"
+                        + " the service reads the user's active memories into its row cache"
+                        + " (server.recall_row_cache_size, here "
+                        + rowCacheSize
+                        + " memories), off the response path; the user's recalls in the next 60 s hydrate"
+                        + " from it while the user's memories are unchanged: the last column says how"
+                        + " many of a phase's recalls did. Latency is measured by the client, end to end over HTTP,"
                         + " sent from Vert.x's HTTP client in the same JVM as the service. Before measuring, a warm-up of "
                         + warmUpSeconds
                         + " s (single queries at "
@@ -967,29 +1069,38 @@ public final class RecallLoadBenchmark {
                         + OVERLOAD_SECONDS
                         + " s, then at the rate again straight away: whether the service comes back"
                         + " from an overload or stays behind. Last, single queries one at a time, each"
-                        + " sent when the previous one is answered, and the bare cost, also one at a"
-                        + " time. A phase's clock (achieved rate, CPU, compiling) stops when every"
+                        + " sent when the previous one is answered, for a second, then the bare cost (a"
+                        + " query embedding + filtered k-NN search in this JVM) back to back for a"
+                        + " second, and so on: the host's share of the CPU, which changes within a"
+                        + " run, is then the same for both; then the bare cost alone, back to back"
+                        + " and paced. A phase's clock (achieved rate, CPU, compiling) stops when every"
                         + " request is answered or those left have waited "
                         + STUCK_MS / 1000
                         + " s: a request the load generator's client never completes (rare) counts as"
                         + " an error when its 60 s timeout fires, without stretching the phase.",
                 "",
-                "| mode | offered rate | requests | achieved rate | p50 ms | p90 ms | p99 ms | errors | degraded | machine CPU busy (of it stolen by the host) | JIT compiling, service / OpenSearch (% of a core) | service GC pauses: n / longest ms | OpenSearch GC: n / total ms |",
-                "|---|---|---|---|---|---|---|---|---|---|---|---|---|",
+                "| mode | offered rate | requests | achieved rate | p50 ms | p90 ms | p99 ms | errors | degraded | machine CPU busy (of it stolen by the host) | JIT compiling, service / OpenSearch (% of a core) | service GC pauses: n / longest ms | OpenSearch GC: n / total ms | recalls hydrated from the row cache |",
+                "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|",
                 row("single-query recall", singleLight),
                 row("multi-query recall (3 queries)", multiLight),
                 row("single-query recall", single),
                 row("multi-query recall (3 queries)", multi),
                 row("single-query recall, overload (twice the rate)", overload),
                 row("single-query recall right after the overload, no lead-in", recovered),
-                row("single-query recall, one at a time, back to back", sequential),
+                row(
+                        "single-query recall, one at a time, back to back, in 1 s blocks"
+                                + " alternating with the bare cost's",
+                        sequential),
+                bareRow("back to back, in the 1 s blocks between the recalls'", alternated),
                 bareRow("back to back", bare),
                 bareRow("one every " + 1000 / light + " ms", barePaced),
                 "",
                 "Ratio of single-query recall p50 to the bare cost p50, both one at a time back to"
-                        + " back (the same conditions): "
+                        + " back, in alternating blocks of a second (the same conditions): "
+                        + ratio(sequential, alternated)
+                        + ". Against the bare cost back to back (timed after the recalls): "
                         + ratio(sequential, bare)
-                        + ". Against the bare cost back to back: "
+                        + " one at a time, "
                         + ratio(singleLight, bare)
                         + " at "
                         + light
@@ -1054,6 +1165,8 @@ public final class RecallLoadBenchmark {
                         + " (after it), "
                         + sequential.failures()
                         + " (one at a time).",
+                "",
+                rowCacheFootprint,
                 "");
     }
 
@@ -1087,6 +1200,32 @@ public final class RecallLoadBenchmark {
             row.append(" | ").append(mean(samples, s -> s.serverMs().get(stage.label())));
         }
         return row.append(" |").toString();
+    }
+
+    /**
+     * What the row cache holds at the end and the heap it takes: the heap in use after a full
+     * collection, before and after dropping its memories.
+     */
+    private static String footprint(Optional<RowCache> rows) {
+        if (rows.isEmpty()) {
+            return "The row cache was off.";
+        }
+        long held = rows.get().rows();
+        long before = heapAfterCollection();
+        rows.get().forget(s -> true);
+        long after = heapAfterCollection();
+        return String.format(
+                "At the end the row cache held %d memories: %.1f MB of heap (%.0f bytes each; the"
+                        + " heap in use after a full collection, before and after dropping them).",
+                held, (before - after) / 1e6, held == 0 ? 0.0 : (double) (before - after) / held);
+    }
+
+    private static long heapAfterCollection() {
+        System.gc();
+        System.gc();
+        return java.lang.management.ManagementFactory.getMemoryMXBean()
+                .getHeapMemoryUsage()
+                .getUsed();
     }
 
     /** The mean of a value over the samples that have it, or — when none has. */
@@ -1136,6 +1275,8 @@ public final class RecallLoadBenchmark {
                 + r.openSearchGc()[0]
                 + " / "
                 + r.openSearchGc()[1]
+                + " | "
+                + (Double.isNaN(r.keptShare()) ? "—" : String.format("%.0f%%", 100 * r.keptShare()))
                 + " |";
     }
 }
