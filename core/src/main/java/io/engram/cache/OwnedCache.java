@@ -125,12 +125,6 @@ public final class OwnedCache<K, V> {
         }
     }
 
-    public int size() {
-        synchronized (entries) {
-            return entries.size();
-        }
-    }
-
     /** What the entries weigh together. */
     public long weight() {
         synchronized (entries) {
