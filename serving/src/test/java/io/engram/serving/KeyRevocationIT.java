@@ -40,13 +40,7 @@ class KeyRevocationIT {
                     .as("the other instance knows the key (and caches the lookup)")
                     .isEqualTo(200);
 
-            assertThat(
-                            one.call(
-                                            "DELETE",
-                                            "/v1/admin/keys/" + created.json().getString("id"),
-                                            admin,
-                                            null)
-                                    .status())
+            assertThat(one.revokeKey(created.json().getString("id"), admin).status())
                     .isEqualTo(204);
 
             assertThat(

@@ -126,6 +126,11 @@ final class ServingFixture implements AutoCloseable {
         return call("POST", path, key, body.encode());
     }
 
+    /** Revokes the API key with this id through the admin API; returns the reply. */
+    Reply revokeKey(String keyId, String adminKey) throws Exception {
+        return call("DELETE", "/v1/admin/keys/" + keyId, adminKey, null);
+    }
+
     /** Stores a memory through the API ({@code body} of {@code POST /v1/memories}); expects 201. */
     JsonObject store(String key, JsonObject body) throws Exception {
         Reply r = post("/v1/memories", key, body);

@@ -749,14 +749,7 @@ class ServingIT {
         assertThat(created.status()).isEqualTo(201);
         String key = created.json().getString("key");
         assertThat(f.call("GET", "/v1/memories?user_id=a", key, null).status()).isEqualTo(200);
-        assertThat(
-                        f.call(
-                                        "DELETE",
-                                        "/v1/admin/keys/" + created.json().getString("id"),
-                                        admin,
-                                        null)
-                                .status())
-                .isEqualTo(204);
+        assertThat(f.revokeKey(created.json().getString("id"), admin).status()).isEqualTo(204);
         assertThat(f.call("GET", "/v1/memories?user_id=a", key, null).status()).isEqualTo(401);
         assertThat(f.call("GET", "/openapi.yaml", null, null).raw()).contains("openapi: 3.1.0");
         search(acme, "mira", "Which stages does a recall go through?", null);
@@ -786,7 +779,7 @@ class ServingIT {
         boolean limitedAfterLookup = false;
         for (int attempt = 0; attempt < 5 && !limitedAfterLookup; attempt++) {
             f.call("GET", "/v1/memories?user_id=a", key, null);
-            f.call("DELETE", "/v1/admin/keys/" + newKey(10).getString("id"), admin, null);
+            f.revokeKey(newKey(10).getString("id"), admin);
             ServingFixture.Reply reply = f.call("GET", "/v1/memories?user_id=a", key, null);
             assertThat(reply.status()).as(reply.raw()).isIn(200, 429);
             limitedAfterLookup = reply.status() == 429;
