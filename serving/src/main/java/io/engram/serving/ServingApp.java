@@ -33,6 +33,8 @@ import io.engram.serving.store.PostgresOptions;
 import io.engram.serving.store.RedisConnect;
 import io.engram.serving.turns.TurnIngest;
 import io.engram.store.opensearch.OpenSearchClient;
+import io.micrometer.core.instrument.FunctionCounter;
+import io.micrometer.core.instrument.Gauge;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.VertxOptions;
@@ -55,6 +57,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
+import java.util.function.ToDoubleFunction;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 
@@ -183,10 +186,11 @@ public final class ServingApp implements AutoCloseable {
                         cached,
                         config.embedding().queryWorkers(),
                         32 * config.embedding().queryWorkers());
-        io.micrometer.core.instrument.FunctionCounter.builder(
-                        "engram.recall.embeddings.expired", embedder, EmbeddingWorker::expired)
-                .description("Query texts dropped unembedded: their recall had stopped waiting")
-                .register(BackendRegistries.getDefaultNow());
+        counter(
+                "engram.recall.embeddings.expired",
+                embedder,
+                EmbeddingWorker::expired,
+                "Query texts dropped unembedded: their recall had stopped waiting");
 
         Optional<QueryExpander> llm = Optional.empty();
         if (config.llm().enabled()) {
@@ -216,20 +220,21 @@ public final class ServingApp implements AutoCloseable {
         rows.ifPresent(
                 r -> {
                     vertx.setPeriodic(60_000, id -> r.expire());
-                    io.micrometer.core.instrument.FunctionCounter.builder(
-                                    "engram.recall.hydrated.kept", r, c -> c.stats()[0])
-                            .description("Recalls hydrated from the row cache")
-                            .register(BackendRegistries.getDefaultNow());
-                    io.micrometer.core.instrument.FunctionCounter.builder(
-                                    "engram.recall.hydrated.read", r, c -> c.stats()[1])
-                            .description(
-                                    "Recalls that could have used the row cache but read"
-                                            + " PostgreSQL")
-                            .register(BackendRegistries.getDefaultNow());
-                    io.micrometer.core.instrument.Gauge.builder(
-                                    "engram.recall.rows.kept", r, RowCache::rows)
-                            .description("Memories in the row cache")
-                            .register(BackendRegistries.getDefaultNow());
+                    counter(
+                            "engram.recall.hydrated.kept",
+                            r,
+                            c -> c.stats()[0],
+                            "Recalls hydrated from the row cache");
+                    counter(
+                            "engram.recall.hydrated.read",
+                            r,
+                            c -> c.stats()[1],
+                            "Recalls that could have used the row cache but read PostgreSQL");
+                    gauge(
+                            "engram.recall.rows.kept",
+                            r,
+                            RowCache::rows,
+                            "Memories in the row cache");
                 });
         ApiKeyAuthenticator authenticator =
                 new ApiKeyAuthenticator(postgres, config.auth().keyCacheMs(), 1000);
@@ -244,14 +249,16 @@ public final class ServingApp implements AutoCloseable {
                         authenticator::recheck,
                         200);
         peers.start();
-        io.micrometer.core.instrument.Gauge.builder(
-                        "engram.peers.listening", peers, f -> f.listening() ? 1 : 0)
-                .description("1 while this instance hears the other instances' notices")
-                .register(BackendRegistries.getDefaultNow());
-        io.micrometer.core.instrument.FunctionCounter.builder(
-                        "engram.peers.notices.received", peers, PeerNotices::received)
-                .description("Forgets and key revocations heard from other instances")
-                .register(BackendRegistries.getDefaultNow());
+        gauge(
+                "engram.peers.listening",
+                peers,
+                f -> f.listening() ? 1 : 0,
+                "1 while this instance hears the other instances' notices");
+        counter(
+                "engram.peers.notices.received",
+                peers,
+                PeerNotices::received,
+                "Forgets and key revocations heard from other instances");
         Bookkeeper bookkeeper = new Bookkeeper(vertx, postgres, 250);
         RecallService recall =
                 new RecallService(
@@ -383,6 +390,22 @@ public final class ServingApp implements AutoCloseable {
                 turns,
                 jdbc,
                 peers);
+    }
+
+    /** A Prometheus counter read from {@code source} when scraped. */
+    private static <T> void counter(
+            String name, T source, ToDoubleFunction<T> count, String description) {
+        FunctionCounter.builder(name, source, count)
+                .description(description)
+                .register(BackendRegistries.getDefaultNow());
+    }
+
+    /** A Prometheus gauge read from {@code source} when scraped. */
+    private static <T> void gauge(
+            String name, T source, ToDoubleFunction<T> value, String description) {
+        Gauge.builder(name, source, value)
+                .description(description)
+                .register(BackendRegistries.getDefaultNow());
     }
 
     static String openApi() {

@@ -756,6 +756,12 @@ class ServingIT {
         String metrics = f.call("GET", "/metrics", null, null).raw();
         assertThat(metrics).contains("vertx_http_server");
         assertThat(metrics).contains("engram_recall_embeddings_expired_total");
+        assertThat(metrics)
+                .contains("engram_recall_hydrated_kept_total")
+                .contains("engram_recall_hydrated_read_total")
+                .contains("engram_recall_rows_kept")
+                .contains("engram_peers_listening")
+                .contains("engram_peers_notices_received_total");
         // Time per recall stage, so an operator can tell which dependency makes recall slow.
         for (String stage : List.of("cache", "embed", "search", "hydrate", "rank")) {
             assertThat(metrics)
