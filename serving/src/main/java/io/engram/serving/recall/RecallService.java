@@ -256,18 +256,20 @@ public final class RecallService {
                             }
                             return (prepared != null ? prepared : prepare(call))
                                     .compose(v -> retrieve(call))
-                                    .onSuccess(
-                                            response -> {
-                                                if (call.cached != null
-                                                        && call.degraded.isEmpty()) {
-                                                    c.put(
-                                                                    call.cached,
-                                                                    response.copy()
-                                                                            .put("cached", false))
-                                                            .onFailure(err -> {});
-                                                }
-                                            });
+                                    .onSuccess(response -> cacheAfterwards(c, call, response));
                         });
+    }
+
+    /**
+     * Keeps a complete answer in Redis once it has been written: its copy and the write to Redis
+     * are not on its path.
+     */
+    private void cacheAfterwards(ResultCache c, Call call, JsonObject response) {
+        if (call.cached == null || !call.degraded.isEmpty()) {
+            return;
+        }
+        vertx.runOnContext(
+                v -> c.put(call.cached, response.copy().put("cached", false)).onFailure(err -> {}));
     }
 
     /** The cached answer, or null when there is none or Redis cannot tell. */
