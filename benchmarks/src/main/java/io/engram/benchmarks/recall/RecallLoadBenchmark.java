@@ -270,7 +270,70 @@ public final class RecallLoadBenchmark {
             List<Long> gcPausesMs,
             long[] openSearchGc,
             double[] compilerShare,
-            double keptShare) {}
+            double keptShare,
+            List<Long> quietMicros,
+            double quietShare) {}
+
+    /** A half-second of a phase is quiet when the host took less than this share of the CPU. */
+    static final double QUIET_STOLEN = 0.05;
+
+    static final long SLICE_NANOS = TimeUnit.MILLISECONDS.toNanos(500);
+
+    /**
+     * The machine's CPU ticks every 100 ms, {nanoTime, total, stolen}: how much of each half-second
+     * of a phase the host gave to other guests, so that a phase's tail can be told apart from the
+     * host's.
+     */
+    private static final ConcurrentLinkedQueue<long[]> HOST_TICKS = new ConcurrentLinkedQueue<>();
+
+    static {
+        ScheduledExecutorService ticks =
+                Executors.newSingleThreadScheduledExecutor(
+                        r -> {
+                            Thread t = new Thread(r, "host-ticks");
+                            t.setDaemon(true);
+                            return t;
+                        });
+        ticks.scheduleAtFixedRate(
+                () -> {
+                    long[] c = cpuTicks();
+                    if (c != null) {
+                        HOST_TICKS.add(new long[] {System.nanoTime(), c[1], c[2]});
+                        while (HOST_TICKS.size() > 100_000) {
+                            HOST_TICKS.poll();
+                        }
+                    }
+                },
+                0,
+                100,
+                TimeUnit.MILLISECONDS);
+    }
+
+    /**
+     * The share of the CPU the host took in each half-second from {@code start} (nanoTime) for
+     * {@code seconds}, NaN where the ticks do not tell.
+     */
+    private static double[] stolenBySlice(long start, double seconds) {
+        List<long[]> ticks = new ArrayList<>(HOST_TICKS);
+        double[] out = new double[(int) Math.ceil(seconds * 1e9 / SLICE_NANOS)];
+        for (int i = 0; i < out.length; i++) {
+            long from = start + i * SLICE_NANOS;
+            long[] first = null;
+            long[] last = null;
+            for (long[] t : ticks) {
+                if (t[0] <= from) {
+                    first = t;
+                } else if (t[0] <= from + SLICE_NANOS + SLICE_NANOS / 5) {
+                    last = t;
+                }
+            }
+            out[i] =
+                    first == null || last == null || last[1] == first[1]
+                            ? Double.NaN
+                            : (double) (last[2] - first[2]) / (last[1] - first[1]);
+        }
+        return out;
+    }
 
     /** The OpenSearch node's collections so far: {count, milliseconds}, over all collectors. */
     private static long[] openSearchGc(OpenSearchClient openSearch) {
@@ -616,6 +679,15 @@ public final class RecallLoadBenchmark {
                         : (double) (cpuAfter[2] - cpuBefore[2]) / (cpuAfter[1] - cpuBefore[1]);
         List<Long> sorted = new ArrayList<>(latencies);
         Collections.sort(sorted);
+        double[] stolen = stolenBySlice(start, elapsed);
+        List<Long> quiet = new ArrayList<>();
+        for (Sample sample : samples) {
+            int slice = (int) (sample.sentMicros() * 1000 / SLICE_NANOS);
+            if (slice < stolen.length && stolen[slice] < QUIET_STOLEN) {
+                quiet.add(sample.clientMicros());
+            }
+        }
+        Collections.sort(quiet);
         return new Result(
                 rate,
                 sorted,
@@ -637,7 +709,10 @@ public final class RecallLoadBenchmark {
                 },
                 hydratedKept + hydratedRead == 0
                         ? Double.NaN
-                        : (double) hydratedKept / (hydratedKept + hydratedRead));
+                        : (double) hydratedKept / (hydratedKept + hydratedRead),
+                quiet,
+                java.util.Arrays.stream(stolen).filter(x -> x < QUIET_STOLEN).count()
+                        / (double) Math.max(1, stolen.length));
     }
 
     /**
@@ -977,7 +1052,7 @@ public final class RecallLoadBenchmark {
                 + String.format("%.2f", pct(micros, 0.9))
                 + " | "
                 + String.format("%.2f", pct(micros, 0.99))
-                + " | — | — | — | — | — | — | — |";
+                + " | — | — | — | — | — | — | — | — |";
     }
 
     private static String ratio(Result recall, Bare bare) {
@@ -1077,10 +1152,13 @@ public final class RecallLoadBenchmark {
                         + " request is answered or those left have waited "
                         + STUCK_MS / 1000
                         + " s: a request the load generator's client never completes (rare) counts as"
-                        + " an error when its 60 s timeout fires, without stretching the phase.",
+                        + " an error when its 60 s timeout fires, without stretching the phase."
+                        + " The host's share of the CPU is read from /proc/stat every 100 ms; the"
+                        + " last column keeps the answered requests sent in the half-seconds in which"
+                        + " it took under 5%: the same phase without the host's bursts.",
                 "",
-                "| mode | offered rate | requests | achieved rate | p50 ms | p90 ms | p99 ms | errors | degraded | machine CPU busy (of it stolen by the host) | JIT compiling, service / OpenSearch (% of a core) | service GC pauses: n / longest ms | OpenSearch GC: n / total ms | recalls hydrated from the row cache |",
-                "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|",
+                "| mode | offered rate | requests | achieved rate | p50 ms | p90 ms | p99 ms | errors | degraded | machine CPU busy (of it stolen by the host) | JIT compiling, service / OpenSearch (% of a core) | service GC pauses: n / longest ms | OpenSearch GC: n / total ms | recalls hydrated from the row cache | p50 / p99 ms of the requests sent in the half-seconds the host took under 5% of the CPU (their share of the phase) |",
+                "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|",
                 row("single-query recall", singleLight),
                 row("multi-query recall (3 queries)", multiLight),
                 row("single-query recall", single),
@@ -1277,6 +1355,14 @@ public final class RecallLoadBenchmark {
                 + r.openSearchGc()[1]
                 + " | "
                 + (Double.isNaN(r.keptShare()) ? "—" : String.format("%.0f%%", 100 * r.keptShare()))
+                + " | "
+                + (r.quietMicros().isEmpty()
+                        ? "— (0%)"
+                        : String.format(
+                                "%.2f / %.2f (%.0f%%)",
+                                pct(r.quietMicros(), 0.5),
+                                pct(r.quietMicros(), 0.99),
+                                100 * r.quietShare()))
                 + " |";
     }
 }
