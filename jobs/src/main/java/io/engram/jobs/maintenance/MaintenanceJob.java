@@ -25,7 +25,7 @@ public final class MaintenanceJob {
     /**
      * Adds the run's pipeline to {@code env} (batch execution mode). A reindex copies into {@code
      * reindexTarget} every memory, or with {@code reindexChangedSince} only those changed since
-     * then (the catch-up after the copy).
+     * then (the catch-ups after the copy).
      */
     public static void build(
             StreamExecutionEnvironment env,

@@ -4,6 +4,7 @@ import io.engram.store.opensearch.IndexBootstrap;
 import io.engram.store.opensearch.OpenSearchClient;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.time.Instant;
@@ -138,11 +139,17 @@ public final class MaintenanceRunner {
             runJob(run, target, null, MaintenanceJob.jobName(run.job()));
             long removed = 0;
             if (target != null) {
+                // What the write plane changed while the copy ran reaches the new index before
+                // recall reads it; what it changed during that catch-up, right after the switch.
+                Instant copyCaughtUpFrom = catchUp(run, target, runStarted(run));
                 openSearch.send("POST", "/" + target + "/_refresh", null);
                 IndexBootstrap.switchAlias(openSearch, settings.indexAlias(), target);
                 note = "alias " + settings.indexAlias() + " now points at " + target;
                 recordEmbeddingVersion();
-                removed = catchUp(run, target, openSearch);
+                catchUp(run, target, copyCaughtUpFrom);
+                try (Connection c = TaskContext.connect(settings)) {
+                    removed = StaleDocuments.remove(openSearch, target, c, STALE_GRACE);
+                }
             }
             Map<String, Long> counts;
             try (Connection c = TaskContext.connect(settings)) {
@@ -208,23 +215,34 @@ public final class MaintenanceRunner {
     }
 
     /**
-     * What the write plane did to the old index while the copy ran, done to the new one now that
-     * the alias points at it: the memories changed since the run started are copied again (a
-     * document's external version keeps the newer of two writes), and documents whose memory is
-     * gone or no longer current (forgotten, deleted, archived) are removed. Returns how many were
-     * removed.
+     * What the write plane did to the old index from {@code since} (database time), done to the new
+     * one: the memories changed since then are copied again (a document's external version keeps
+     * the newer of two writes). Documents whose memory is gone or no longer current (forgotten,
+     * deleted, archived) are removed by {@link StaleDocuments} at the end. Returns the database
+     * time this catch-up started from for the next one.
      */
-    private long catchUp(MaintenanceRuns.Run run, String target, OpenSearchClient openSearch)
+    private Instant catchUp(MaintenanceRuns.Run run, String target, Instant since)
             throws Exception {
-        Instant since;
-        try (Connection c = TaskContext.connect(settings)) {
-            // A row's updated_at is its transaction's start: a write begun just before the run
-            // and committed after the copy's snapshot is older than the run.
-            since = MaintenanceRuns.startedAt(c, run.id()).minus(Duration.ofMinutes(1));
+        Instant started;
+        try (Connection c = TaskContext.connect(settings);
+                PreparedStatement st = c.prepareStatement("select clock_timestamp()");
+                ResultSet rs = st.executeQuery()) {
+            rs.next();
+            started = rs.getTimestamp(1).toInstant();
         }
-        runJob(run, target, since, MaintenanceJob.jobName(run.job()) + "-catch-up");
+        // A row's updated_at is its transaction's start: a write begun just before the previous
+        // copy and committed after its snapshot is older than that copy.
+        runJob(
+                run,
+                target,
+                since.minus(Duration.ofMinutes(1)),
+                MaintenanceJob.jobName(run.job()) + "-catch-up");
+        return started;
+    }
+
+    private Instant runStarted(MaintenanceRuns.Run run) throws SQLException {
         try (Connection c = TaskContext.connect(settings)) {
-            return StaleDocuments.remove(openSearch, target, c, STALE_GRACE);
+            return MaintenanceRuns.startedAt(c, run.id());
         }
     }
 

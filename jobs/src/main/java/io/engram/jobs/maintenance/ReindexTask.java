@@ -16,8 +16,9 @@ import java.util.List;
 /**
  * Reindex: every current and superseded memory of this partition, embedded anew with the configured
  * model, written to the new concrete index {@code target}; the runner switches the alias once every
- * partition is done. With {@code changedSince}, only the memories changed since then: the catch-up
- * of what the write plane changed while the copy ran (counted as {@code caught_up}).
+ * partition is done. With {@code changedSince}, only the memories changed since then: the catch-ups
+ * of what the write plane changed while the copy ran, before the switch, and during that catch-up,
+ * after it (counted as {@code caught_up}).
  */
 public final class ReindexTask implements MaintenanceTask {
 

@@ -394,9 +394,11 @@ class MaintenanceJobIT {
                         embedder.embed(List.of("Ivy plays the viola now")).get(0),
                         changed.createdAt());
         List<Memory> created = new ArrayList<>();
+        List<String> seenOnceSwitched = new ArrayList<>();
+        List<String> aliasedBefore = new ArrayList<>();
         MaintenanceRunner.Executor copyThenWrite =
                 new MaintenanceRunner.Executor() {
-                    private boolean copied;
+                    private int runs;
 
                     @Override
                     public void execute(
@@ -404,11 +406,28 @@ class MaintenanceJobIT {
                                     env,
                             String name)
                             throws Exception {
+                        if (++runs >= 2) {
+                            aliasedBefore.add(
+                                    openSearch
+                                            .send("GET", "/_alias/" + ALIAS, null)
+                                            .body()
+                                            .fieldNames()
+                                            .next());
+                        }
+                        if (runs == 3) {
+                            // The copy, its catch-up, the switch: what recall reads from now on,
+                            // before the last catch-up.
+                            seenOnceSwitched.add(
+                                    indexed(ivy, changed.id()).path("content").asText());
+                            seenOnceSwitched.add(
+                                    indexed(ivy, created.get(0).id()) == null
+                                            ? "greyhound missing"
+                                            : "greyhound indexed");
+                        }
                         env.execute(name);
-                        if (copied) {
+                        if (runs > 1) {
                             return;
                         }
-                        copied = true;
                         // Meanwhile the write plane went on through the alias, still the old index.
                         write(
                                 List.of(
@@ -432,6 +451,13 @@ class MaintenanceJobIT {
                 new MaintenanceRunner(settings, copyThenWrite)
                         .run(MaintenanceKind.REINDEX, null, NOW, "test");
 
+        assertThat(aliasedBefore).as("the index behind the alias before each catch-up").hasSize(2);
+        assertThat(aliasedBefore.get(0))
+                .as("the first catch-up runs before the switch")
+                .isNotEqualTo(aliasedBefore.get(1));
+        assertThat(seenOnceSwitched)
+                .as("the changes made during the copy, in the new index as the alias switched")
+                .containsExactly("Ivy plays the viola now", "greyhound indexed");
         assertThat(indexed(ivy, changed.id()).path("content").asText())
                 .isEqualTo("Ivy plays the viola now");
         assertThat(indexed(ivy, created.get(0).id())).as("written during the copy").isNotNull();
