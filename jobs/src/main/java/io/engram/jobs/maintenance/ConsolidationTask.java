@@ -13,7 +13,6 @@ import io.engram.store.Archives;
 import io.engram.store.MemoryEvents;
 import io.engram.store.MemoryRows;
 import io.engram.store.MemoryStoreWriter;
-import io.engram.store.opensearch.Bulk;
 import io.engram.store.opensearch.IndexedVectors;
 import io.engram.store.opensearch.MemoryDocuments;
 import java.sql.PreparedStatement;
@@ -80,7 +79,7 @@ public final class ConsolidationTask implements MaintenanceTask {
      * the index and drops them at hydration, as PostgreSQL says they are archived).
      */
     private void flush(TaskContext ctx) {
-        Bulk.send(ctx.openSearch(), indexLines, "wait_for");
+        ctx.index(indexLines, "wait_for");
         ctx.bump(touched);
         indexLines.clear();
         touched.clear();

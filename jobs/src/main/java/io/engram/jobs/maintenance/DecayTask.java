@@ -5,7 +5,6 @@ import io.engram.memory.Scope;
 import io.engram.memory.Tier;
 import io.engram.store.MemoryEvents;
 import io.engram.store.MemoryRows;
-import io.engram.store.opensearch.Bulk;
 import io.engram.store.opensearch.MemoryDocuments;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -190,7 +189,7 @@ public final class DecayTask implements MaintenanceTask {
                     }
                     // The index before the commit: if it fails, nothing is committed and the next
                     // run tries again.
-                    Bulk.send(ctx.openSearch(), lines, "false");
+                    ctx.index(lines, "false");
                     return null;
                 });
         ctx.bump(moved);

@@ -10,7 +10,6 @@ import io.engram.ranking.ScoreBreakdown;
 import io.engram.store.Archives;
 import io.engram.store.MemoryEvents;
 import io.engram.store.MemoryRows;
-import io.engram.store.opensearch.Bulk;
 import io.engram.store.opensearch.IndexedVectors;
 import io.engram.store.opensearch.MemoryDocuments;
 import java.sql.PreparedStatement;
@@ -142,7 +141,7 @@ public final class QuotaTask implements MaintenanceTask {
             lines.addAll(
                     MemoryDocuments.deleteLines(ctx.alias(), a.id().toString(), scope.routing()));
         }
-        Bulk.send(ctx.openSearch(), lines, "false");
+        ctx.index(lines, "false");
         ctx.bump(List.of(scope));
         ctx.count("evicted", archived.size());
     }

@@ -3,7 +3,6 @@ package io.engram.jobs.maintenance;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.engram.memory.Memory;
 import io.engram.store.MemoryRows;
-import io.engram.store.opensearch.Bulk;
 import io.engram.store.opensearch.MemoryDocuments;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -95,7 +94,7 @@ public final class ReindexTask implements MaintenanceTask {
                             m.createdAt());
             lines.addAll(MemoryDocuments.indexLines(target, embedded));
         }
-        Bulk.send(ctx.openSearch(), lines, "false");
+        ctx.index(lines, "false");
         ctx.count(changedSince == null ? "indexed" : "caught_up", batch.size());
         batch.clear();
     }

@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.engram.memory.Scope;
 import io.engram.store.MemoryEvents;
 import io.engram.store.MemoryRows;
-import io.engram.store.opensearch.Bulk;
 import io.engram.store.opensearch.MemoryDocuments;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -125,7 +124,7 @@ public final class RetentionTask implements MaintenanceTask {
                             }
                         }
                     }
-                    Bulk.send(ctx.openSearch(), lines, "false");
+                    ctx.index(lines, "false");
                     return null;
                 });
         ctx.bump(touched);

@@ -1,11 +1,13 @@
 package io.engram.jobs.maintenance;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import io.engram.embedding.Embedder;
 import io.engram.embedding.OnnxEmbedder;
 import io.engram.jobs.store.CacheGenerations;
 import io.engram.jobs.store.RedisConnections;
 import io.engram.memory.Scope;
 import io.engram.store.Transactions;
+import io.engram.store.opensearch.Bulk;
 import io.engram.store.opensearch.OpenSearchClient;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -15,6 +17,7 @@ import java.sql.SQLException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Collection;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.UUID;
@@ -87,6 +90,19 @@ public final class TaskContext implements AutoCloseable {
     public Connection write() {
         return write;
     }
+
+    /**
+     * Writes index lines that follow a PostgreSQL commit. OpenSearch refusing them for the moment
+     * (unreachable, too many requests, unavailable) is waited out for up to 7.5 s before the run
+     * fails and the index is left behind PostgreSQL.
+     */
+    public void index(List<? extends JsonNode> lines, String refresh) {
+        Bulk.sendRetrying(
+                openSearch, lines, refresh, INDEX_ATTEMPTS, d -> Thread.sleep(d.toMillis()));
+    }
+
+    /** Sends of one batch of index lines: waits of 0.5, 1, 2 and 4 s between them. */
+    static final int INDEX_ATTEMPTS = 5;
 
     public OpenSearchClient openSearch() {
         return openSearch;
