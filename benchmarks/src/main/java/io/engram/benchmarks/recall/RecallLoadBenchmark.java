@@ -272,7 +272,8 @@ public final class RecallLoadBenchmark {
             double[] compilerShare,
             double keptShare,
             List<Long> quietMicros,
-            double quietShare) {}
+            double quietShare,
+            double[] processShare) {}
 
     /** A half-second of a phase is quiet when the host took less than this share of the CPU. */
     static final double QUIET_STOLEN = 0.05;
@@ -554,6 +555,7 @@ public final class RecallLoadBenchmark {
         long[] openSearchGcBefore = openSearchGc(openSearch);
         long[] cpuBefore = cpuTicks();
         double[] compilersBefore = compilerSeconds(target);
+        double[] processesBefore = processSeconds(target);
         long[] rowsBefore = target.rows().map(RowCache::stats).orElse(new long[2]);
         ConcurrentLinkedQueue<Long> latencies = new ConcurrentLinkedQueue<>();
         ConcurrentLinkedQueue<Sample> samples = new ConcurrentLinkedQueue<>();
@@ -663,6 +665,7 @@ public final class RecallLoadBenchmark {
         long[] cpuAfter = cpuTicks();
         long[] openSearchGcAfter = openSearchGc(openSearch);
         double[] compilersAfter = compilerSeconds(target);
+        double[] processesAfter = processSeconds(target);
         long[] rowsAfter = target.rows().map(RowCache::stats).orElse(new long[2]);
         long hydratedKept = rowsAfter[0] - rowsBefore[0];
         long hydratedRead = rowsAfter[1] - rowsBefore[1];
@@ -712,7 +715,12 @@ public final class RecallLoadBenchmark {
                         : (double) hydratedKept / (hydratedKept + hydratedRead),
                 quiet,
                 java.util.Arrays.stream(stolen).filter(x -> x < QUIET_STOLEN).count()
-                        / (double) Math.max(1, stolen.length));
+                        / (double) Math.max(1, stolen.length),
+                new double[] {
+                    (processesAfter[0] - processesBefore[0]) / elapsed,
+                    (processesAfter[1] - processesBefore[1]) / elapsed,
+                    (processesAfter[2] - processesBefore[2]) / elapsed
+                });
     }
 
     /**
@@ -782,6 +790,64 @@ public final class RecallLoadBenchmark {
         } catch (java.io.IOException | RuntimeException e) {
             return Double.NaN;
         }
+    }
+
+    /**
+     * CPU seconds so far of this JVM (the service and the load generator), of OpenSearch and of
+     * PostgreSQL: all its processes, with the workers that have exited (counted in the postmaster's
+     * reaped children, so a short autovacuum worker is not missed).
+     */
+    private static double[] processSeconds(Target target) {
+        Map<Long, String[]> stats = new java.util.HashMap<>();
+        try (java.util.stream.Stream<Path> procs = Files.list(Path.of("/proc"))) {
+            for (Path proc : (Iterable<Path>) procs::iterator) {
+                String name = proc.getFileName().toString();
+                if (!name.chars().allMatch(Character::isDigit)) {
+                    continue;
+                }
+                try {
+                    String stat = Files.readString(proc.resolve("stat"));
+                    int close = stat.lastIndexOf(')');
+                    String comm = stat.substring(stat.indexOf('(') + 1, close);
+                    String[] f = stat.substring(close + 2).split(" ");
+                    // comm, ppid, utime + stime, cutime + cstime (ticks)
+                    stats.put(
+                            Long.parseLong(name),
+                            new String[] {
+                                comm,
+                                f[1],
+                                Long.toString(Long.parseLong(f[11]) + Long.parseLong(f[12])),
+                                Long.toString(Long.parseLong(f[13]) + Long.parseLong(f[14]))
+                            });
+                } catch (java.io.IOException | RuntimeException ended) {
+                    // the process ended meanwhile
+                }
+            }
+        } catch (java.io.IOException e) {
+            return new double[] {Double.NaN, Double.NaN, Double.NaN};
+        }
+        java.util.function.ToLongFunction<Long> own =
+                pid -> stats.containsKey(pid) ? Long.parseLong(stats.get(pid)[2]) : 0;
+        long postgres = 0;
+        for (Map.Entry<Long, String[]> e : stats.entrySet()) {
+            String[] st = e.getValue();
+            if (!st[0].equals("postgres")) {
+                continue;
+            }
+            postgres += Long.parseLong(st[2]);
+            String[] parent = stats.get(Long.parseLong(st[1]));
+            if (parent == null || !parent[0].equals("postgres")) {
+                postgres += Long.parseLong(st[3]);
+            }
+        }
+        // Linux counts process times in ticks of 1/100 s (USER_HZ).
+        return new double[] {
+            own.applyAsLong(ProcessHandle.current().pid()) / 100.0,
+            target.openSearchPid() > 0
+                    ? own.applyAsLong(target.openSearchPid()) / 100.0
+                    : Double.NaN,
+            postgres / 100.0
+        };
     }
 
     /** The OpenSearch node's process id, or 0 when it does not say. */
@@ -1052,7 +1118,7 @@ public final class RecallLoadBenchmark {
                 + String.format("%.2f", pct(micros, 0.9))
                 + " | "
                 + String.format("%.2f", pct(micros, 0.99))
-                + " | — | — | — | — | — | — | — | — |";
+                + " | — | — | — | — | — | — | — | — | — |";
     }
 
     private static String ratio(Result recall, Bare bare) {
@@ -1157,8 +1223,8 @@ public final class RecallLoadBenchmark {
                         + " last column keeps the answered requests sent in the half-seconds in which"
                         + " it took under 5%: the same phase without the host's bursts.",
                 "",
-                "| mode | offered rate | requests | achieved rate | p50 ms | p90 ms | p99 ms | errors | degraded | machine CPU busy (of it stolen by the host) | JIT compiling, service / OpenSearch (% of a core) | service GC pauses: n / longest ms | OpenSearch GC: n / total ms | recalls hydrated from the row cache | p50 / p99 ms of the requests sent in the half-seconds the host took under 5% of the CPU (their share of the phase) |",
-                "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|",
+                "| mode | offered rate | requests | achieved rate | p50 ms | p90 ms | p99 ms | errors | degraded | machine CPU busy (of it stolen by the host) | JIT compiling, service / OpenSearch (% of a core) | service GC pauses: n / longest ms | OpenSearch GC: n / total ms | recalls hydrated from the row cache | p50 / p99 ms of the requests sent in the half-seconds the host took under 5% of the CPU (their share of the phase) | CPU, % of a core: this JVM (service and load generator) / OpenSearch / PostgreSQL |",
+                "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|",
                 row("single-query recall", singleLight),
                 row("multi-query recall (3 queries)", multiLight),
                 row("single-query recall", single),
@@ -1363,6 +1429,12 @@ public final class RecallLoadBenchmark {
                                 pct(r.quietMicros(), 0.5),
                                 pct(r.quietMicros(), 0.99),
                                 100 * r.quietShare()))
+                + " | "
+                + String.format(
+                        "%.0f / %.0f / %.0f",
+                        100 * r.processShare()[0],
+                        100 * r.processShare()[1],
+                        100 * r.processShare()[2])
                 + " |";
     }
 }
