@@ -2,6 +2,9 @@ package io.engram.serving.recall;
 
 import io.vertx.sqlclient.Row;
 import java.time.Instant;
+import java.time.LocalDateTime;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
 import java.util.List;
 
 /** A memory as recall ranks and returns it: the columns its hydrate reads from PostgreSQL. */
@@ -43,10 +46,23 @@ record MemoryRow(
                 r.getFloat("consistency_score"),
                 r.getFloat("decay_score"),
                 r.getLong("usage_count"),
-                RecallService.instant(r.getValue("created_at")),
-                RecallService.instant(r.getValue("valid_from")),
-                RecallService.instant(r.getValue("valid_to")),
+                instant(r.getValue("created_at")),
+                instant(r.getValue("valid_from")),
+                instant(r.getValue("valid_to")),
                 r.getString("embedding_version"));
+    }
+
+    private static Instant instant(Object value) {
+        if (value == null) {
+            return null;
+        }
+        if (value instanceof OffsetDateTime o) {
+            return o.toInstant();
+        }
+        if (value instanceof LocalDateTime l) {
+            return l.toInstant(ZoneOffset.UTC);
+        }
+        return Instant.parse(value.toString());
     }
 
     private static List<String> strings(String[] values) {

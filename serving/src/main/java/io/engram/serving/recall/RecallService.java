@@ -24,9 +24,6 @@ import io.vertx.sqlclient.Pool;
 import io.vertx.sqlclient.Row;
 import io.vertx.sqlclient.Tuple;
 import java.time.Instant;
-import java.time.LocalDateTime;
-import java.time.OffsetDateTime;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -946,19 +943,6 @@ public final class RecallService {
             ids.add(UUID.fromString(memories.getJsonObject(i).getString("id")));
         }
         bookkeeper.recalled(scope, ids);
-    }
-
-    static Instant instant(Object value) {
-        if (value == null) {
-            return null;
-        }
-        if (value instanceof OffsetDateTime o) {
-            return o.toInstant();
-        }
-        if (value instanceof LocalDateTime l) {
-            return l.toInstant(ZoneOffset.UTC);
-        }
-        return Instant.parse(value.toString());
     }
 
     private static double round(double v) {
