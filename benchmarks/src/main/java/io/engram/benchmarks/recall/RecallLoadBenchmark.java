@@ -571,12 +571,7 @@ public final class RecallLoadBenchmark {
                     int n = sent.incrementAndGet();
                     String user = "u" + random.nextInt(users);
                     String text = lines.get(random.nextInt(lines.size()))[1];
-                    String query =
-                            "What did they say about "
-                                    + String.join(" ", firstWords(text, 6))
-                                    + " ("
-                                    + n
-                                    + ")?";
+                    String query = question(text, n);
                     String body =
                             "{\"user_id\":\""
                                     + user
@@ -771,22 +766,14 @@ public final class RecallLoadBenchmark {
                 Files.list(Path.of("/proc", Long.toString(pid), "task"))) {
             long ticks = 0;
             for (Path thread : (Iterable<Path>) threads::iterator) {
-                String stat;
-                try {
-                    stat = Files.readString(thread.resolve("stat"));
-                } catch (java.io.IOException ended) {
-                    continue;
-                }
-                int close = stat.lastIndexOf(')');
-                String name = stat.substring(stat.indexOf('(') + 1, close);
-                if (name.startsWith("C1 CompilerThre") || name.startsWith("C2 CompilerThre")) {
-                    // After the name: state, ppid, ..., utime (12th), stime (13th).
-                    String[] f = stat.substring(close + 2).split(" ");
-                    ticks += Long.parseLong(f[11]) + Long.parseLong(f[12]);
+                ProcStat stat = ProcStat.read(thread);
+                if (stat != null
+                        && (stat.comm().startsWith("C1 CompilerThre")
+                                || stat.comm().startsWith("C2 CompilerThre"))) {
+                    ticks += stat.ticks();
                 }
             }
-            // Linux counts thread times in ticks of 1/100 s (USER_HZ).
-            return ticks / 100.0;
+            return ticks / ProcStat.TICKS_PER_SECOND;
         } catch (java.io.IOException | RuntimeException e) {
             return Double.NaN;
         }
@@ -798,56 +785,66 @@ public final class RecallLoadBenchmark {
      * reaped children, so a short autovacuum worker is not missed).
      */
     private static double[] processSeconds(Target target) {
-        Map<Long, String[]> stats = new java.util.HashMap<>();
+        Map<Long, ProcStat> stats = new java.util.HashMap<>();
         try (java.util.stream.Stream<Path> procs = Files.list(Path.of("/proc"))) {
             for (Path proc : (Iterable<Path>) procs::iterator) {
                 String name = proc.getFileName().toString();
-                if (!name.chars().allMatch(Character::isDigit)) {
-                    continue;
-                }
-                try {
-                    String stat = Files.readString(proc.resolve("stat"));
-                    int close = stat.lastIndexOf(')');
-                    String comm = stat.substring(stat.indexOf('(') + 1, close);
-                    String[] f = stat.substring(close + 2).split(" ");
-                    // comm, ppid, utime + stime, cutime + cstime (ticks)
-                    stats.put(
-                            Long.parseLong(name),
-                            new String[] {
-                                comm,
-                                f[1],
-                                Long.toString(Long.parseLong(f[11]) + Long.parseLong(f[12])),
-                                Long.toString(Long.parseLong(f[13]) + Long.parseLong(f[14]))
-                            });
-                } catch (java.io.IOException | RuntimeException ended) {
-                    // the process ended meanwhile
+                ProcStat stat =
+                        name.chars().allMatch(Character::isDigit) ? ProcStat.read(proc) : null;
+                if (stat != null) {
+                    stats.put(Long.parseLong(name), stat);
                 }
             }
         } catch (java.io.IOException e) {
             return new double[] {Double.NaN, Double.NaN, Double.NaN};
         }
         java.util.function.ToLongFunction<Long> own =
-                pid -> stats.containsKey(pid) ? Long.parseLong(stats.get(pid)[2]) : 0;
+                pid -> stats.containsKey(pid) ? stats.get(pid).ticks() : 0;
         long postgres = 0;
-        for (Map.Entry<Long, String[]> e : stats.entrySet()) {
-            String[] st = e.getValue();
-            if (!st[0].equals("postgres")) {
+        for (ProcStat st : stats.values()) {
+            if (!st.comm().equals("postgres")) {
                 continue;
             }
-            postgres += Long.parseLong(st[2]);
-            String[] parent = stats.get(Long.parseLong(st[1]));
-            if (parent == null || !parent[0].equals("postgres")) {
-                postgres += Long.parseLong(st[3]);
+            postgres += st.ticks();
+            ProcStat parent = stats.get(st.ppid());
+            if (parent == null || !parent.comm().equals("postgres")) {
+                postgres += st.childTicks();
             }
         }
-        // Linux counts process times in ticks of 1/100 s (USER_HZ).
         return new double[] {
-            own.applyAsLong(ProcessHandle.current().pid()) / 100.0,
+            own.applyAsLong(ProcessHandle.current().pid()) / ProcStat.TICKS_PER_SECOND,
             target.openSearchPid() > 0
-                    ? own.applyAsLong(target.openSearchPid()) / 100.0
+                    ? own.applyAsLong(target.openSearchPid()) / ProcStat.TICKS_PER_SECOND
                     : Double.NaN,
-            postgres / 100.0
+            postgres / ProcStat.TICKS_PER_SECOND
         };
+    }
+
+    /**
+     * A process's or thread's line of {@code /proc/.../stat}: its name, parent, own CPU ticks (user
+     * + system) and those of its children it has reaped.
+     */
+    record ProcStat(String comm, long ppid, long ticks, long childTicks) {
+
+        /** Linux counts process times in ticks of 1/100 s (USER_HZ). */
+        static final double TICKS_PER_SECOND = 100.0;
+
+        /** The stat of the process or thread at {@code dir}, or null when it has ended. */
+        static ProcStat read(Path dir) {
+            try {
+                String stat = Files.readString(dir.resolve("stat"));
+                int close = stat.lastIndexOf(')');
+                // After the name: state, ppid, ..., utime (12th), stime, cutime, cstime.
+                String[] f = stat.substring(close + 2).split(" ");
+                return new ProcStat(
+                        stat.substring(stat.indexOf('(') + 1, close),
+                        Long.parseLong(f[1]),
+                        Long.parseLong(f[11]) + Long.parseLong(f[12]),
+                        Long.parseLong(f[13]) + Long.parseLong(f[14]));
+            } catch (java.io.IOException | RuntimeException ended) {
+                return null;
+            }
+        }
     }
 
     /** The OpenSearch node's process id, or 0 when it does not say. */
@@ -903,6 +900,14 @@ public final class RecallLoadBenchmark {
     /** Bare cost samples, each list sorted: embedding + k-NN, and the embedding alone. */
     record Bare(List<Long> total, List<Long> embedding) {}
 
+    /**
+     * The {@code n}th question about a corpus line: unique, so that no cache answers it, and of a
+     * chat question's length.
+     */
+    private static String question(String text, int n) {
+        return "What did they say about " + String.join(" ", firstWords(text, 6)) + " (" + n + ")?";
+    }
+
     /** One bare query embedding + filtered k-NN search at a time, each timed. */
     private static final class BareLoop implements AutoCloseable {
         private final EngramConfig config;
@@ -934,13 +939,7 @@ public final class RecallLoadBenchmark {
         }
 
         void once() {
-            String query =
-                    "What did they say about "
-                            + String.join(
-                                    " ", firstWords(lines.get(random.nextInt(lines.size()))[1], 6))
-                            + " ("
-                            + done++
-                            + ")?";
+            String query = question(lines.get(random.nextInt(lines.size()))[1], done++);
             Scope scope = new Scope("bench", "default", "prod", "u" + random.nextInt(users));
             long t0 = System.nanoTime();
             float[] v = model.embed(query);
