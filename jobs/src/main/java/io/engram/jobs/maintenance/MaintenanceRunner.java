@@ -123,6 +123,7 @@ public final class MaintenanceRunner {
                         heartbeat.toMillis(),
                         TimeUnit.MILLISECONDS);
         try {
+            note = repairIndex();
             String target = null;
             if (run.job() == MaintenanceKind.REINDEX) {
                 if (run.tenant() != null) {
@@ -144,7 +145,12 @@ public final class MaintenanceRunner {
                 Instant copyCaughtUpFrom = catchUp(run, target, runStarted(run));
                 openSearch.send("POST", "/" + target + "/_refresh", null);
                 IndexBootstrap.switchAlias(openSearch, settings.indexAlias(), target);
-                note = "alias " + settings.indexAlias() + " now points at " + target;
+                note =
+                        (note == null ? "" : note + "; ")
+                                + "alias "
+                                + settings.indexAlias()
+                                + " now points at "
+                                + target;
                 recordEmbeddingVersion();
                 catchUp(run, target, copyCaughtUpFrom);
                 try (Connection c = TaskContext.connect(settings)) {
@@ -204,6 +210,25 @@ public final class MaintenanceRunner {
                 reindexTarget,
                 reindexChangedSince);
         executor.execute(env, name);
+    }
+
+    /**
+     * Mends what failed runs left behind in the index ({@link IndexRepair}); the note for the
+     * report, or null when there was nothing to mend. A repair that fails is tried again by the
+     * next run, and this one goes on: an index still refusing writes fails it anyway.
+     */
+    private String repairIndex() {
+        try {
+            IndexRepair.Outcome repaired = IndexRepair.run(settings);
+            if (repaired.runs().isEmpty()) {
+                return null;
+            }
+            LOG.info("maintenance: {}", repaired.note());
+            return repaired.note();
+        } catch (Exception e) {
+            LOG.warn("maintenance: index repair after failed runs failed; next run tries again", e);
+            return null;
+        }
     }
 
     private void beat(UUID id) {

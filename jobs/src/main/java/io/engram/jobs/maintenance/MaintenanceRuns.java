@@ -7,7 +7,9 @@ import java.sql.SQLException;
 import java.sql.Timestamp;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
@@ -162,6 +164,37 @@ public final class MaintenanceRuns {
             st.setString(2, report);
             st.setString(3, error);
             st.setObject(4, id);
+            st.executeUpdate();
+        }
+    }
+
+    /**
+     * The failed runs that started and whose index has not been repaired since (see {@link
+     * IndexRepair}), oldest first.
+     */
+    public static List<UUID> unrepaired(Connection c) throws SQLException {
+        List<UUID> out = new ArrayList<>();
+        try (PreparedStatement st =
+                        c.prepareStatement(
+                                "select id from maintenance_runs where status = 'failed'"
+                                        + " and started_at is not null and index_repaired_at is null"
+                                        + " order by started_at");
+                ResultSet rs = st.executeQuery()) {
+            while (rs.next()) {
+                out.add(rs.getObject(1, UUID.class));
+            }
+        }
+        return out;
+    }
+
+    /**
+     * Records that what the failed runs {@code ids} may have left behind in the index is mended.
+     */
+    public static void markRepaired(Connection c, List<UUID> ids) throws SQLException {
+        try (PreparedStatement st =
+                c.prepareStatement(
+                        "update maintenance_runs set index_repaired_at = now() where id = any(?)")) {
+            st.setArray(1, c.createArrayOf("uuid", ids.toArray()));
             st.executeUpdate();
         }
     }

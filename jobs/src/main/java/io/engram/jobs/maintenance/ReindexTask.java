@@ -66,6 +66,13 @@ public final class ReindexTask implements MaintenanceTask {
         if (batch.isEmpty()) {
             return;
         }
+        ctx.index(indexLines(ctx, target, batch), "false");
+        ctx.count(changedSince == null ? "indexed" : "caught_up", batch.size());
+        batch.clear();
+    }
+
+    /** Index lines of {@code batch} for {@code target}, embedded anew with the configured model. */
+    static List<JsonNode> indexLines(TaskContext ctx, String target, List<Memory> batch) {
         List<String> texts = new ArrayList<>();
         batch.forEach(m -> texts.add(m.content()));
         List<float[]> vectors = ctx.embedder().embed(texts);
@@ -94,8 +101,6 @@ public final class ReindexTask implements MaintenanceTask {
                             m.createdAt());
             lines.addAll(MemoryDocuments.indexLines(target, embedded));
         }
-        ctx.index(lines, "false");
-        ctx.count(changedSince == null ? "indexed" : "caught_up", batch.size());
-        batch.clear();
+        return lines;
     }
 }

@@ -3,7 +3,6 @@ package io.engram.jobs.maintenance;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.engram.store.opensearch.Bulk;
 import io.engram.store.opensearch.MemoryDocuments;
 import io.engram.store.opensearch.OpenSearchClient;
 import java.sql.Array;
@@ -78,12 +77,12 @@ final class StaleDocuments {
                         lines.addAll(MemoryDocuments.deleteLines(index, id, r));
                     }
                 });
-        Bulk.send(openSearch, lines, "false");
+        TaskContext.index(openSearch, lines, "false");
         return lines.size();
     }
 
     /** Which of {@code ids} have an active or superseded row. */
-    private static Set<String> current(Connection c, Set<String> ids) throws SQLException {
+    static Set<String> current(Connection c, Set<String> ids) throws SQLException {
         UUID[] uuids = new UUID[ids.size()];
         int i = 0;
         for (String id : ids) {

@@ -97,8 +97,12 @@ public final class TaskContext implements AutoCloseable {
      * fails and the index is left behind PostgreSQL.
      */
     public void index(List<? extends JsonNode> lines, String refresh) {
-        Bulk.sendRetrying(
-                openSearch, lines, refresh, INDEX_ATTEMPTS, d -> Thread.sleep(d.toMillis()));
+        index(openSearch, lines, refresh);
+    }
+
+    /** {@link #index(List, String)} through another client. */
+    static void index(OpenSearchClient client, List<? extends JsonNode> lines, String refresh) {
+        Bulk.sendRetrying(client, lines, refresh, INDEX_ATTEMPTS, d -> Thread.sleep(d.toMillis()));
     }
 
     /** Sends of one batch of index lines: waits of 0.5, 1, 2 and 4 s between them. */

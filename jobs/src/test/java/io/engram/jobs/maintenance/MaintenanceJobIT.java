@@ -1,8 +1,11 @@
 package io.engram.jobs.maintenance;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.engram.cache.CacheKeys;
 import io.engram.config.EngramConfig;
 import io.engram.embedding.OnnxEmbedder;
@@ -243,6 +246,51 @@ class MaintenanceJobIT {
                     .as("another user cannot restore Alice's archive")
                     .isEmpty();
         }
+    }
+
+    @Test
+    void aRunAfterOneThatLeftTheIndexBehindPostgresMendsTheIndex() throws Exception {
+        Scope carol = new Scope("mend", "default", "dev", "carol");
+        Instant t = NOW.minus(Duration.ofDays(20));
+        Memory m1 = seedAt(carol, "Carol's Lisbon trip budget is $2,000", t);
+        Memory m2 =
+                seedAt(carol, "Carol's Lisbon trip budget was raised to $2,500", t.plusSeconds(60));
+        // Failures of other tests' runs are not this test's to mend.
+        try (Connection c = connect();
+                PreparedStatement st =
+                        c.prepareStatement(
+                                "update maintenance_runs set index_repaired_at = now()"
+                                        + " where status = 'failed'")) {
+            st.executeUpdate();
+        }
+        // OpenSearch's flood-stage block (429) for longer than the writes wait: the fold is
+        // committed to PostgreSQL, its index writes fail the run.
+        String index = aliasTarget();
+        blockWrites(index, true);
+        try {
+            assertThatThrownBy(() -> runner.run(MaintenanceKind.CONSOLIDATE, "mend", NOW, "test"))
+                    .isInstanceOf(Exception.class);
+        } finally {
+            blockWrites(index, false);
+        }
+        UUID failed = lastRun("mend", "failed");
+        String folded = currentContents(carol).get(0);
+        assertThat(folded).contains("$2,500");
+        UUID consolidated = idOf(carol, folded);
+        assertThat(indexed(carol, consolidated)).as("the fold is not in the index").isNull();
+        assertThat(indexed(carol, m1.id())).as("an archived original still is").isNotNull();
+
+        MaintenanceReport next = runner.run(MaintenanceKind.DECAY, "mend", NOW, "test");
+        assertThat(next.note())
+                .contains(failed.toString())
+                .contains("1 memories indexed again, 2 removed");
+        assertThat(indexed(carol, consolidated).path("content").asText()).isEqualTo(folded);
+        assertThat(indexed(carol, m1.id())).isNull();
+        assertThat(indexed(carol, m2.id())).isNull();
+        assertThat(runColumn(failed, "index_repaired_at")).isNotNull();
+
+        MaintenanceReport after = runner.run(MaintenanceKind.DECAY, "mend", NOW, "test");
+        assertThat(after.note()).as("each failed run is mended once").isNull();
     }
 
     @Test
@@ -606,6 +654,33 @@ class MaintenanceJobIT {
         }
     }
 
+    /** The latest run of {@code tenant} with {@code status}. */
+    private static UUID lastRun(String tenant, String status) throws SQLException {
+        try (Connection c = connect();
+                PreparedStatement st =
+                        c.prepareStatement(
+                                "select id from maintenance_runs where tenant_id = ? and status = ?"
+                                        + " order by requested_at desc limit 1")) {
+            st.setString(1, tenant);
+            st.setString(2, status);
+            try (ResultSet rs = st.executeQuery()) {
+                assertThat(rs.next()).isTrue();
+                return rs.getObject(1, UUID.class);
+            }
+        }
+    }
+
+    /** OpenSearch's flood-stage block on {@code index}: its writes are answered 429. */
+    private static void blockWrites(String index, boolean on) {
+        ObjectNode body = new ObjectMapper().createObjectNode();
+        if (on) {
+            body.put("index.blocks.read_only_allow_delete", true);
+        } else {
+            body.putNull("index.blocks.read_only_allow_delete");
+        }
+        assertThat(openSearch.send("PUT", "/" + index + "/_settings", body).ok()).isTrue();
+    }
+
     private static String runColumn(UUID id, String column) throws SQLException {
         try (Connection c = connect();
                 PreparedStatement st =
@@ -620,8 +695,7 @@ class MaintenanceJobIT {
     }
 
     private static void assertThatThrownByReindexForOneTenant() {
-        org.assertj.core.api.Assertions.assertThatThrownBy(
-                        () -> runner.run(MaintenanceKind.REINDEX, "reindex", NOW, "test"))
+        assertThatThrownBy(() -> runner.run(MaintenanceKind.REINDEX, "reindex", NOW, "test"))
                 .hasMessageContaining("whole index");
     }
 
