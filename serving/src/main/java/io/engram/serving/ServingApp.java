@@ -208,6 +208,17 @@ public final class ServingApp implements AutoCloseable {
                                                     256))));
         }
         ResultCache cache = new ResultCache(redis, CACHE_SECONDS, 200);
+        vertx.setPeriodic(1_000, id -> cache.retryPending());
+        gauge(
+                "engram.cache.invalidations.pending",
+                cache,
+                ResultCache::pending,
+                "Users whose cache invalidation Redis has not taken yet (sent again every second)");
+        counter(
+                "engram.cache.invalidations.dropped",
+                cache,
+                ResultCache::dropped,
+                "Cache invalidations dropped: too many users' were waiting for Redis");
         Optional<RowCache> rows =
                 config.server().recallRowCacheSize() > 0
                         ? Optional.of(

@@ -2,17 +2,28 @@ package io.engram.serving;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.engram.cache.CacheKeys;
+import io.engram.memory.Scope;
+import io.engram.services.Await;
 import io.engram.services.OpenSearchNode;
+import io.engram.services.RedisServer;
 import io.engram.services.SharedServices;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
+import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
+import java.time.Duration;
 import java.util.Map;
+import java.util.Objects;
 import org.junit.jupiter.api.Test;
+import redis.clients.jedis.JedisPooled;
 
-/** Recall keeps answering when the search index or the database goes away mid-test. */
+/**
+ * Recall keeps answering when the search index or the database goes away mid-test, and is not
+ * answered from caches Redis could not be told to drop.
+ */
 class ServingDegradedIT {
 
     /** Stores Alice's dentist, and returns the search that finds it with nothing degraded. */
@@ -85,6 +96,80 @@ class ServingDegradedIT {
                             .execute("alter database " + name + " allow_connections true");
                 }
             }
+        }
+    }
+
+    @Test
+    void aWriteWhoseCacheInvalidationRedisRefusedIsNotAnsweredFromTheOldCache() throws Exception {
+        Path dir = Files.createTempDirectory("engram-degraded-redis");
+        try (RedisServer redis = RedisServer.start(dir, 0, false);
+                JedisPooled admin = new JedisPooled(URI.create(redis.url()));
+                ServingFixture f =
+                        new ServingFixture(
+                                "degraded_redis_it",
+                                SharedServices.openSearch().url(),
+                                redis.url(),
+                                Map.of())) {
+            String key = f.key("acme", "default", "prod", "read", "write");
+            JsonObject body = storeAndFindHealthy(f, key);
+            assertThat(f.post("/v1/memories/search", key, body).json().getBoolean("cached"))
+                    .isTrue();
+            Scope alice = new Scope("acme", "default", "prod", "alice");
+            String generation = CacheKeys.generation(alice);
+            String before = admin.get(generation);
+
+            // Redis answers reads but refuses every write (a primary short of replicas): the
+            // write's cache invalidation does not reach it, the cached answer is still there.
+            admin.configSet("min-replicas-to-write", "1");
+            JsonObject chen =
+                    new JsonObject()
+                            .put("user_id", "alice")
+                            .put("content", "Alice's new dentist is Dr. Chen on Oak Avenue.");
+            try {
+                ServingFixture.Reply stored = f.post("/v1/memories", key, chen);
+                assertThat(stored.status()).as(stored.raw()).isEqualTo(201);
+                f.refresh();
+                assertThat(admin.get(generation)).isEqualTo(before);
+                ServingFixture.Reply fresh = f.post("/v1/memories/search", key, body);
+                assertThat(fresh.status()).as(fresh.raw()).isEqualTo(200);
+                assertThat(fresh.json().getBoolean("cached")).isNotEqualTo(Boolean.TRUE);
+                assertThat(fresh.json().getJsonArray("memories").encode()).contains("Dr. Chen");
+            } finally {
+                admin.configSet("min-replicas-to-write", "0");
+            }
+            // The kept invalidation is sent again and lands; cached answers are used again.
+            assertThat(
+                            Await.until(
+                                    Duration.ofSeconds(10),
+                                    () -> !Objects.equals(admin.get(generation), before)))
+                    .as("the invalidation sent again")
+                    .isTrue();
+            assertThat(
+                            f.post("/v1/memories/search", key, body)
+                                    .json()
+                                    .getJsonArray("memories")
+                                    .encode())
+                    .contains("Dr. Chen");
+            ServingFixture.Reply cached = f.post("/v1/memories/search", key, body);
+            assertThat(cached.json().getBoolean("cached")).isTrue();
+            assertThat(cached.json().getJsonArray("memories").encode()).contains("Dr. Chen");
+
+            // A forget Redis refuses: the cached answers, which hold content, go once it takes it.
+            String answers = CacheKeys.resultIndex(alice);
+            assertThat(admin.exists(answers)).isTrue();
+            String adminKey = f.key("acme", "default", "prod", "read", "write", "admin");
+            admin.configSet("min-replicas-to-write", "1");
+            try {
+                ServingFixture.Reply forget =
+                        f.call("DELETE", "/v1/memories?user_id=alice", adminKey, null);
+                assertThat(forget.status()).as(forget.raw()).isEqualTo(200);
+                assertThat(admin.exists(answers)).isTrue();
+            } finally {
+                admin.configSet("min-replicas-to-write", "0");
+            }
+            assertThat(Await.until(Duration.ofSeconds(10), () -> !admin.exists(answers)))
+                    .as("the forgotten user's cached answers deleted")
+                    .isTrue();
         }
     }
 

@@ -41,6 +41,12 @@ final class ServingFixture implements AutoCloseable {
     /** With more settings, as {@code ENGRAM_*} variables. */
     ServingFixture(String name, String openSearchUrl, Map<String, String> settings)
             throws Exception {
+        this(name, openSearchUrl, SharedServices.redis().url(), settings);
+    }
+
+    /** With a Redis of its own. */
+    ServingFixture(String name, String openSearchUrl, String redisUrl, Map<String, String> settings)
+            throws Exception {
         PostgresServer pg = SharedServices.postgres();
         try (Connection c = pg.connect("engram")) {
             c.createStatement().execute("create database " + name);
@@ -66,12 +72,7 @@ final class ServingFixture implements AutoCloseable {
         EngramConfig base = ConfigLoader.load(Optional.empty(), env);
         config =
                 base.withServices(
-                        jdbc,
-                        pg.user(),
-                        pg.password(),
-                        bootstrap,
-                        openSearchUrl,
-                        SharedServices.redis().url());
+                        jdbc, pg.user(), pg.password(), bootstrap, openSearchUrl, redisUrl);
         openSearch = new OpenSearchClient(openSearchUrl, Duration.ofSeconds(30));
         IndexBootstrap.ensure(openSearch, config.memoryIndexAlias(), 1, 0);
         app = ServingApp.start(config);

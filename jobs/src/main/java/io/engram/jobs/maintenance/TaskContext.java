@@ -42,6 +42,7 @@ public final class TaskContext implements AutoCloseable {
     private final Connection write;
     private final OpenSearchClient openSearch;
     private final JedisPooled redis;
+    private final CacheGenerations.Pending bumps;
     private final Map<String, Long> counts = new TreeMap<>();
     private Embedder embedder;
 
@@ -66,6 +67,7 @@ public final class TaskContext implements AutoCloseable {
                         settings.openSearchAuth(),
                         Duration.ofSeconds(60));
         this.redis = RedisConnections.open(settings.redis());
+        this.bumps = new CacheGenerations.Pending(redis, true);
     }
 
     /** A new connection to the database the settings name. */
@@ -155,7 +157,7 @@ public final class TaskContext implements AutoCloseable {
      * extraction job reload those users.
      */
     public void bump(Collection<Scope> scopes) {
-        CacheGenerations.bumpAsOtherWriter(redis, scopes);
+        bumps.bump(scopes);
     }
 
     /** Runs {@code work} in one transaction on the write connection. */
@@ -194,6 +196,13 @@ public final class TaskContext implements AutoCloseable {
 
     @Override
     public void close() {
+        bumps.retry();
+        if (bumps.waiting() > 0) {
+            LOG.warn(
+                    "{} user(s)' cache invalidations not taken by Redis: their cached recall"
+                            + " answers live until they expire",
+                    bumps.waiting());
+        }
         try {
             read.rollback();
         } catch (SQLException ignored) {

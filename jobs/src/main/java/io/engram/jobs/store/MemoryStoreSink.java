@@ -68,6 +68,7 @@ public class MemoryStoreSink implements Sink<byte[]> {
         private final OpenSearchClient openSearch =
                 new OpenSearchClient(openSearchUrl, openSearchAuth, Duration.ofSeconds(30));
         private final JedisPooled redis;
+        private final CacheGenerations.Pending bumps;
         private final List<MemoryChange> buffer = new ArrayList<>();
         private final Counter written;
         private final Counter flushes;
@@ -77,10 +78,12 @@ public class MemoryStoreSink implements Sink<byte[]> {
 
         Writer(WriterInitContext context) {
             this.redis = RedisConnections.open(redisConfig);
+            this.bumps = new CacheGenerations.Pending(redis, false);
             var group = context.metricGroup();
             written = group.counter("memoryChangesWritten");
             flushes = group.counter("storeFlushes");
             group.gauge("lastFlushMillis", () -> lastFlushMs);
+            group.gauge("cacheBumpsWaiting", () -> bumps.waiting());
         }
 
         @Override
@@ -94,6 +97,8 @@ public class MemoryStoreSink implements Sink<byte[]> {
         @Override
         public void flush(boolean endOfInput) throws IOException {
             if (buffer.isEmpty()) {
+                // Called at every checkpoint: bumps Redis did not take are sent again.
+                bumps.retry();
                 return;
             }
             long start = System.nanoTime();
@@ -111,7 +116,7 @@ public class MemoryStoreSink implements Sink<byte[]> {
         }
 
         private void invalidate(Set<Scope> scopes) {
-            CacheGenerations.bump(redis, scopes);
+            bumps.bump(scopes);
         }
 
         @Override

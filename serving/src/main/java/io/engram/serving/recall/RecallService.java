@@ -235,7 +235,9 @@ public final class RecallService {
         if (!verdict.search()) {
             return Future.succeededFuture(skipped(requestId, verdict.reason(), new JsonArray()));
         }
-        if (cache.isEmpty()) {
+        // While an invalidation of the scope waits for Redis, its cached answers and generation
+        // may be older than its memories: neither they nor the row cache are used.
+        if (cache.isEmpty() || !cache.get().current(request.scope())) {
             return prepare(call).compose(v -> retrieve(call));
         }
         // The query embedding does not wait for Redis: on a hit its vector is not needed (and the

@@ -9,15 +9,27 @@ import io.vertx.redis.client.Redis;
 import io.vertx.redis.client.Request;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
+import java.util.ArrayList;
 import java.util.HexFormat;
+import java.util.Iterator;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Search results in Redis for a few minutes, each stored with the user's cache generation it was
  * computed at: any write to the user's memories bumps the generation, so a cached answer never
  * outlives it. A lookup reads the generation and the answer in one round trip. Each scope keeps the
  * keys of its answers in a set, so that forgetting the scope deletes them, content and all.
+ *
+ * <p>An invalidation Redis does not take (unreachable, refusing writes) is kept and sent again by
+ * {@link #retryPending} until it is taken; meanwhile {@link #current} says the scope's cached
+ * answers and generation cannot be trusted, so this instance neither reads nor writes them. At most
+ * {@link #MAX_PENDING} scopes wait; beyond that an invalidation is dropped (counted), and the
+ * scope's cached answers live until their expiry.
  */
 public final class ResultCache {
 
@@ -27,9 +39,19 @@ public final class ResultCache {
      */
     public record Lookup(String key, String index, String generation, JsonObject hit) {}
 
+    /** How many scopes' invalidations may wait for Redis. */
+    static final int MAX_PENDING = 100_000;
+
+    /** An invalidation waiting for Redis; a later failure for the scope replaces it. */
+    private record Pending(boolean forget, long seq) {}
+
     private final Redis redis;
     private final int ttlSeconds;
     private final long timeoutMs;
+    private final Map<Scope, Pending> pending = new ConcurrentHashMap<>();
+    private final AtomicLong seq = new AtomicLong();
+    private final AtomicLong dropped = new AtomicLong();
+    private final AtomicBoolean retrying = new AtomicBoolean();
 
     public ResultCache(Redis redis, int ttlSeconds, long timeoutMs) {
         this.redis = redis;
@@ -72,9 +94,14 @@ public final class ResultCache {
 
     /**
      * Invalidates every cached answer of the scope, and tells the extraction job the user's
-     * memories were changed by someone else (it reloads them).
+     * memories were changed by someone else (it reloads them). If Redis does not take it, it is
+     * kept and sent again (see the class).
      */
     public Future<Void> bump(Scope scope) {
+        return kept(scope, false, sendBump(scope));
+    }
+
+    private Future<Void> sendBump(Scope scope) {
         return redis.batch(
                         List.of(
                                 Request.cmd(Command.INCR).arg(CacheKeys.generation(scope)),
@@ -85,9 +112,14 @@ public final class ResultCache {
 
     /**
      * Invalidates the scope's cached answers and deletes them: they hold memory content, which a
-     * forgotten user must not leave behind even unreadable.
+     * forgotten user must not leave behind even unreadable. If Redis does not take it, it is kept
+     * and sent again (see the class).
      */
     public Future<Void> forget(Scope scope) {
+        return kept(scope, true, sendForget(scope));
+    }
+
+    private Future<Void> sendForget(Scope scope) {
         String index = CacheKeys.resultIndex(scope);
         return redis.send(Request.cmd(Command.INCR).arg(CacheKeys.generation(scope)))
                 .compose(v -> redis.send(Request.cmd(Command.SMEMBERS).arg(index)))
@@ -103,6 +135,69 @@ public final class ResultCache {
                             return redis.send(unlink).timeout(timeoutMs, TimeUnit.MILLISECONDS);
                         })
                 .mapEmpty();
+    }
+
+    /** Keeps the scope's invalidation for {@link #retryPending} if Redis did not take it. */
+    private Future<Void> kept(Scope scope, boolean forget, Future<Void> sent) {
+        return sent.onFailure(
+                err -> {
+                    long n = seq.incrementAndGet();
+                    if (pending.size() >= MAX_PENDING && !pending.containsKey(scope)) {
+                        dropped.incrementAndGet();
+                        return;
+                    }
+                    pending.merge(
+                            scope,
+                            new Pending(forget, n),
+                            (old, now) -> new Pending(old.forget() || now.forget(), now.seq()));
+                });
+    }
+
+    /**
+     * Whether the scope's generation and cached answers in Redis can be used: no invalidation of it
+     * is waiting to be sent again.
+     */
+    public boolean current(Scope scope) {
+        return pending.isEmpty() || !pending.containsKey(scope);
+    }
+
+    /**
+     * Sends the waiting invalidations again: one first, and the others once Redis has taken it, so
+     * that an unreachable Redis gets one attempt per call. One that fails again stays.
+     */
+    public void retryPending() {
+        Iterator<Map.Entry<Scope, Pending>> it = pending.entrySet().iterator();
+        if (!it.hasNext() || !retrying.compareAndSet(false, true)) {
+            return;
+        }
+        Map.Entry<Scope, Pending> first = it.next();
+        resend(first.getKey(), first.getValue())
+                .onComplete(
+                        ar -> {
+                            if (ar.succeeded()) {
+                                List<Future<Void>> rest = new ArrayList<>();
+                                pending.forEach((scope, p) -> rest.add(resend(scope, p)));
+                                Future.join(rest).onComplete(done -> retrying.set(false));
+                            } else {
+                                retrying.set(false);
+                            }
+                        });
+    }
+
+    private Future<Void> resend(Scope scope, Pending p) {
+        // Removed only if no newer failure replaced it meanwhile.
+        return (p.forget() ? sendForget(scope) : sendBump(scope))
+                .onSuccess(v -> pending.remove(scope, p));
+    }
+
+    /** How many scopes' invalidations wait for Redis. */
+    public int pending() {
+        return pending.size();
+    }
+
+    /** Invalidations dropped because {@link #MAX_PENDING} scopes were waiting. */
+    public long dropped() {
+        return dropped.get();
     }
 
     static String sha256(String s) {
