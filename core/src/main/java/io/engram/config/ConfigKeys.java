@@ -50,6 +50,14 @@ public final class ConfigKeys {
             ConfigKey.of("postgres.user", "engram", "database user", Parsers::text);
     public static final ConfigKey<String> POSTGRES_PASSWORD =
             ConfigKey.secret("postgres.password", "ENGRAM_POSTGRES_PASSWORD", "database password");
+    public static final ConfigKey<String> POSTGRES_PASSWORD_FILE =
+            ConfigKey.of(
+                    "postgres.password_file",
+                    "",
+                    "file holding the database password (or an RDS-managed secret's JSON), read"
+                            + " again for every new connection: a rotated secret mounted as a file"
+                            + " is used without a restart; overrides postgres.password",
+                    Parsers::text);
     public static final ConfigKey<Integer> POSTGRES_POOL_SIZE =
             ConfigKey.of(
                     "postgres.pool_size", "8", "connections per pool", Parsers.intRange(1, 200));
@@ -432,6 +440,7 @@ public final class ConfigKeys {
                     POSTGRES_URL,
                     POSTGRES_USER,
                     POSTGRES_PASSWORD,
+                    POSTGRES_PASSWORD_FILE,
                     POSTGRES_POOL_SIZE,
                     KAFKA_BOOTSTRAP_SERVERS,
                     KAFKA_TURNS_TOPIC,

@@ -73,11 +73,7 @@ public final class ConfigLoader {
                         values.get(ConfigKeys.RECALL_DEADLINE_MS),
                         values.get(ConfigKeys.RECALL_MAX_IN_FLIGHT),
                         values.get(ConfigKeys.RECALL_ROW_CACHE_SIZE)),
-                new EngramConfig.Postgres(
-                        values.get(ConfigKeys.POSTGRES_URL),
-                        values.get(ConfigKeys.POSTGRES_USER),
-                        values.get(ConfigKeys.POSTGRES_PASSWORD),
-                        values.get(ConfigKeys.POSTGRES_POOL_SIZE)),
+                postgres(values),
                 kafka(values),
                 openSearch(values),
                 redis(values),
@@ -217,6 +213,22 @@ public final class ConfigLoader {
                 values.get(ConfigKeys.OPENSEARCH_SHARDS),
                 values.get(ConfigKeys.OPENSEARCH_REPLICAS),
                 new OpenSearchAuth(mode, region, service));
+    }
+
+    private static EngramConfig.Postgres postgres(Values values) {
+        String file = values.get(ConfigKeys.POSTGRES_PASSWORD_FILE);
+        if (!file.isEmpty() && !Files.isReadable(Path.of(file))) {
+            throw new ConfigException(
+                    "configuration key 'postgres.password_file': "
+                            + file
+                            + " is not a readable file");
+        }
+        return new EngramConfig.Postgres(
+                values.get(ConfigKeys.POSTGRES_URL),
+                values.get(ConfigKeys.POSTGRES_USER),
+                values.get(ConfigKeys.POSTGRES_PASSWORD),
+                file,
+                values.get(ConfigKeys.POSTGRES_POOL_SIZE));
     }
 
     private static EngramConfig.Redis redis(Values values) {

@@ -2,6 +2,9 @@ package io.engram.config;
 
 import io.engram.store.opensearch.OpenSearchAuth;
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
@@ -38,14 +41,37 @@ public record EngramConfig(
             int maxRecallsInFlight,
             int recallRowCacheSize) {}
 
-    public record Postgres(String url, String user, String password, int poolSize) {
+    /**
+     * The database and how to log in. With {@code passwordFile} set, {@link #password()} reads it
+     * at every call, so each new connection uses the password it holds now: a secret mounted as a
+     * file (and updated in place when it is rotated) is followed without a restart.
+     */
+    public record Postgres(
+            String url, String user, String password, String passwordFile, int poolSize)
+            implements java.io.Serializable {
+
+        /** The password, from {@code passwordFile} when it is set. */
+        @Override
+        public String password() {
+            return passwordFile.isEmpty()
+                    ? password
+                    : SecretFile.read("postgres.password_file", passwordFile);
+        }
+
+        /** A new JDBC connection, logged in with the current password. */
+        public Connection connect() throws SQLException {
+            return DriverManager.getConnection(url, user, password());
+        }
+
         @Override
         public String toString() {
             return "Postgres[url="
                     + url
                     + ", user="
                     + user
-                    + ", password=***, poolSize="
+                    + ", password=***"
+                    + (passwordFile.isEmpty() ? "" : " (from " + passwordFile + ")")
+                    + ", poolSize="
                     + poolSize
                     + "]";
         }
@@ -280,7 +306,7 @@ public record EngramConfig(
         return new EngramConfig(
                 home,
                 server,
-                new Postgres(postgresUrl, postgresUser, postgresPassword, postgres.poolSize()),
+                new Postgres(postgresUrl, postgresUser, postgresPassword, "", postgres.poolSize()),
                 new Kafka(
                         kafkaBootstrap,
                         kafka.turnsTopic(),

@@ -7,7 +7,6 @@ import io.engram.store.opensearch.IndexBootstrap;
 import io.engram.store.opensearch.OpenSearchClient;
 import io.engram.store.postgres.SchemaMigrator;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.time.Duration;
@@ -90,9 +89,7 @@ public final class StorageBootstrap {
             String environment,
             List<String> scopes,
             String name) {
-        try (Connection c =
-                        DriverManager.getConnection(
-                                postgres.url(), postgres.user(), postgres.password());
+        try (Connection c = postgres.connect();
                 PreparedStatement st =
                         c.prepareStatement(
                                 "insert into api_keys (id, key_prefix, key_hash, tenant_id, project_id,"

@@ -149,6 +149,39 @@ class ConfigLoaderTest {
     }
 
     @Test
+    void aPostgresPasswordFileIsReadAtEveryUseAndMustBeReadableAtStart() throws Exception {
+        Path secret = dir.resolve("pg-password");
+        Files.writeString(secret, "first\n");
+        EngramConfig.Postgres pg =
+                ConfigLoader.load(
+                                Optional.empty(),
+                                Map.of(
+                                        "ENGRAM_POSTGRES_PASSWORD",
+                                        "ignored",
+                                        "ENGRAM_POSTGRES_PASSWORD_FILE",
+                                        secret.toString()))
+                        .postgres();
+        assertThat(pg.password()).isEqualTo("first");
+        Files.writeString(secret, "second");
+        assertThat(pg.password()).as("a rotated secret").isEqualTo("second");
+        assertThat(pg.toString()).contains(secret.toString()).doesNotContain("second");
+        Files.writeString(secret, "{\"username\":\"engram\",\"password\":\"th1rd\"}\n");
+        assertThat(pg.password()).as("an RDS-managed secret's JSON").isEqualTo("th1rd");
+        Files.writeString(secret, "{\"username\":\"engram\"}");
+        assertThatThrownBy(pg::password).hasMessageContaining("without a \"password\" string");
+        assertThatThrownBy(
+                        () ->
+                                ConfigLoader.load(
+                                        Optional.empty(),
+                                        Map.of(
+                                                "ENGRAM_POSTGRES_PASSWORD_FILE",
+                                                dir.resolve("missing").toString())))
+                .isInstanceOf(ConfigException.class)
+                .hasMessageContaining("'postgres.password_file'")
+                .hasMessageContaining("is not a readable file");
+    }
+
+    @Test
     void redisCredentialsComeFromTheirOwnSettingsNeverTheUrl() {
         EngramConfig.Redis r =
                 ConfigLoader.load(

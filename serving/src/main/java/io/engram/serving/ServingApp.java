@@ -144,7 +144,7 @@ public final class ServingApp implements AutoCloseable {
         Pool postgres =
                 PgBuilder.pool()
                         .with(new PoolOptions().setMaxSize(config.postgres().poolSize()))
-                        .connectingTo(PostgresOptions.of(config.postgres()))
+                        .connectingTo(PostgresOptions.current(config.postgres()))
                         .using(vertx)
                         .build();
         Redis redis = Redis.createClient(vertx, RedisConnect.options(config.redis()));
@@ -295,12 +295,7 @@ public final class ServingApp implements AutoCloseable {
                                         config.dedup().relatedSimilarity(),
                                         config.dedup().supersedeMinSimilarity())),
                         embedder.version());
-        JdbcPool jdbc =
-                new JdbcPool(
-                        config.postgres().url(),
-                        config.postgres().user(),
-                        config.postgres().password(),
-                        4);
+        JdbcPool jdbc = new JdbcPool(config.postgres(), 4);
         MemoryService memories =
                 new MemoryService(
                         vertx,

@@ -150,8 +150,7 @@ public class DedupFunction
             s ->
                     new PastForgets.Lookup() {
                         private final ReopeningConnection connection =
-                                new ReopeningConnection(
-                                        s.postgresUrl(), s.postgresUser(), s.postgresPassword());
+                                new ReopeningConnection(s.postgres());
 
                         @Override
                         public long lastForget(io.engram.memory.Scope scope) throws SQLException {

@@ -98,9 +98,7 @@ public final class ExtractionJob {
 
     public static Sink<byte[]> memorySink(ExtractionSettings s) {
         return new MemoryStoreSink(
-                s.postgresUrl(),
-                s.postgresUser(),
-                s.postgresPassword(),
+                s.postgres(),
                 s.openSearchUrl(),
                 s.openSearchAuth(),
                 s.indexAlias(),

@@ -11,7 +11,6 @@ import io.engram.store.opensearch.Bulk;
 import io.engram.store.opensearch.OpenSearchClient;
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.time.Duration;
@@ -72,7 +71,7 @@ public final class TaskContext implements AutoCloseable {
 
     /** A new connection to the database the settings name. */
     public static Connection connect(MaintenanceSettings s) throws SQLException {
-        return DriverManager.getConnection(s.postgresUrl(), s.postgresUser(), s.postgresPassword());
+        return s.postgres().connect();
     }
 
     public MaintenanceSettings settings() {

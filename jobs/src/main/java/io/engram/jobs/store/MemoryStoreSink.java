@@ -27,9 +27,7 @@ public class MemoryStoreSink implements Sink<byte[]> {
 
     private static final long serialVersionUID = 1L;
 
-    private final String postgresUrl;
-    private final String postgresUser;
-    private final String postgresPassword;
+    private final EngramConfig.Postgres postgres;
     private final String openSearchUrl;
     private final OpenSearchAuth openSearchAuth;
     private final String alias;
@@ -38,18 +36,14 @@ public class MemoryStoreSink implements Sink<byte[]> {
     private final long flushIntervalMs;
 
     public MemoryStoreSink(
-            String postgresUrl,
-            String postgresUser,
-            String postgresPassword,
+            EngramConfig.Postgres postgres,
             String openSearchUrl,
             OpenSearchAuth openSearchAuth,
             String alias,
             EngramConfig.Redis redis,
             int batchSize,
             long flushIntervalMs) {
-        this.postgresUrl = postgresUrl;
-        this.postgresUser = postgresUser;
-        this.postgresPassword = postgresPassword;
+        this.postgres = postgres;
         this.openSearchUrl = openSearchUrl;
         this.openSearchAuth = openSearchAuth;
         this.alias = alias;
@@ -73,8 +67,7 @@ public class MemoryStoreSink implements Sink<byte[]> {
         private final Counter written;
         private final Counter flushes;
         private volatile long lastFlushMs;
-        private final ReopeningConnection connection =
-                new ReopeningConnection(postgresUrl, postgresUser, postgresPassword);
+        private final ReopeningConnection connection = new ReopeningConnection(postgres);
 
         Writer(WriterInitContext context) {
             this.redis = RedisConnections.open(redisConfig);

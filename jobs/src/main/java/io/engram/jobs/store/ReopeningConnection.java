@@ -1,7 +1,7 @@
 package io.engram.jobs.store;
 
+import io.engram.config.EngramConfig;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.SQLException;
 
 /**
@@ -10,21 +10,18 @@ import java.sql.SQLException;
  */
 public final class ReopeningConnection implements AutoCloseable {
 
-    private final String url;
-    private final String user;
-    private final String password;
+    private final EngramConfig.Postgres postgres;
     private Connection connection;
 
-    public ReopeningConnection(String url, String user, String password) {
-        this.url = url;
-        this.user = user;
-        this.password = password;
+    /** Connects with the password {@code postgres} holds at each connect (see its file). */
+    public ReopeningConnection(EngramConfig.Postgres postgres) {
+        this.postgres = postgres;
     }
 
     /** The open connection, connecting first when there is none. */
     public Connection get() throws SQLException {
         if (connection == null || connection.isClosed()) {
-            connection = DriverManager.getConnection(url, user, password);
+            connection = postgres.connect();
         }
         return connection;
     }

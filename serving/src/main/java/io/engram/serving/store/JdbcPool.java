@@ -1,7 +1,7 @@
 package io.engram.serving.store;
 
+import io.engram.config.EngramConfig;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
@@ -18,15 +18,12 @@ public final class JdbcPool implements AutoCloseable {
         T run(Connection c) throws SQLException;
     }
 
-    private final String url;
-    private final String user;
-    private final String password;
+    private final EngramConfig.Postgres postgres;
     private final BlockingQueue<Connection> idle;
 
-    public JdbcPool(String url, String user, String password, int size) {
-        this.url = url;
-        this.user = user;
-        this.password = password;
+    /** At most {@code size} idle connections, each opened with the password of the moment. */
+    public JdbcPool(EngramConfig.Postgres postgres, int size) {
+        this.postgres = postgres;
         this.idle = new ArrayBlockingQueue<>(size);
     }
 
@@ -36,7 +33,7 @@ public final class JdbcPool implements AutoCloseable {
             if (c != null) {
                 c.close();
             }
-            c = DriverManager.getConnection(url, user, password);
+            c = postgres.connect();
         }
         boolean healthy = false;
         try {

@@ -1,16 +1,19 @@
 package io.engram.serving.store;
 
 import io.engram.config.EngramConfig;
+import io.vertx.core.Future;
 import io.vertx.core.net.ClientSSLOptions;
 import io.vertx.core.net.PemTrustOptions;
 import io.vertx.pgclient.PgConnectOptions;
 import io.vertx.pgclient.SslMode;
+import io.vertx.sqlclient.SqlConnectOptions;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.function.Supplier;
 
 /**
  * The serving tier's PostgreSQL connection, from the same JDBC URL the jobs use, with TLS as
@@ -67,6 +70,22 @@ public final class PostgresOptions {
         ssl.setHostnameVerificationAlgorithm(
                 options.getSslMode() == SslMode.VERIFY_FULL ? "HTTPS" : "");
         return options.setSslOptions(ssl);
+    }
+
+    /**
+     * The options of every new connection of a pool, built when it connects: with {@code
+     * postgres.password_file} set, each connection logs in with the password the file holds then.
+     * The options are checked once here, so a bad URL fails at start, not at the first connection.
+     */
+    public static Supplier<Future<SqlConnectOptions>> current(EngramConfig.Postgres config) {
+        of(config);
+        return () -> {
+            try {
+                return Future.succeededFuture(of(config));
+            } catch (RuntimeException e) {
+                return Future.failedFuture(e);
+            }
+        };
     }
 
     private static Map<String, String> queryParameters(String url) {

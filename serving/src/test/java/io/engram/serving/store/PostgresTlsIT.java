@@ -49,7 +49,7 @@ class PostgresTlsIT {
 
     private static EngramConfig.Postgres config(String query) {
         return new EngramConfig.Postgres(
-                server.jdbcUrl("engram") + query, server.user(), server.password(), 2);
+                server.jdbcUrl("engram") + query, server.user(), server.password(), "", 2);
     }
 
     /** Whether the pool's connection to the server is encrypted, as the server sees it. */
