@@ -353,13 +353,17 @@ public final class RecallLoadBenchmark {
 
     /**
      * The stop-the-world collections of this JVM, which hosts the service: each one stalls every
-     * request in flight. From the collectors' notifications (G1's young and full collections).
+     * request in flight. From the collectors' notifications (G1's young and full collections,
+     * Shenandoah's and ZGC's pauses; not their concurrent cycles, which run beside the requests).
      */
     private static final ConcurrentLinkedQueue<Long> GC_PAUSES_MS = new ConcurrentLinkedQueue<>();
 
     static {
         for (java.lang.management.GarbageCollectorMXBean gc :
                 java.lang.management.ManagementFactory.getGarbageCollectorMXBeans()) {
+            if (gc.getName().endsWith("Cycles") || gc.getName().contains("Concurrent")) {
+                continue;
+            }
             ((javax.management.NotificationEmitter) gc)
                     .addNotificationListener(
                             (n, handback) -> {
