@@ -1,0 +1,250 @@
+package io.engram.serving;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import io.engram.services.SharedServices;
+import java.io.InputStream;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The request validation is written by hand; this holds it to the OpenAPI document the service
+ * serves: every documented operation is routed, and every documented request body (and the objects
+ * nested in it) accepts exactly the fields the document names — an undocumented one is refused
+ * naming it, a documented one is never called unknown.
+ */
+class OpenApiContractIT {
+
+    private static final List<String> METHODS = List.of("get", "post", "put", "patch", "delete");
+    private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
+    private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
+
+    private static ServingFixture f;
+    private static String key;
+    private static JsonNode doc;
+
+    /** One documented operation: its method, the path as documented, its request body's schema. */
+    private record Operation(String method, String path, JsonNode parameters, JsonNode body) {
+
+        String concretePath() {
+            String p = path.replace("{id}", UUID.randomUUID().toString()).replace("{job}", "decay");
+            boolean byUser = false;
+            for (JsonNode param : parameters) {
+                JsonNode resolved = resolve(param);
+                byUser |= "user_id".equals(resolved.path("name").asText());
+            }
+            return byUser ? p + "?user_id=contract-user" : p;
+        }
+    }
+
+    @BeforeAll
+    static void start() throws Exception {
+        f = new ServingFixture("openapi_contract_it", SharedServices.openSearch().url());
+        key = f.key("contract", "default", "prod", "read", "write", "admin");
+        try (InputStream in = ServingApp.class.getResourceAsStream("/openapi.yaml")) {
+            doc = YAML.readTree(in);
+        }
+    }
+
+    @AfterAll
+    static void stop() {
+        f.close();
+    }
+
+    @Test
+    void everyDocumentedOperationIsRouted() throws Exception {
+        List<Operation> operations = operations();
+        assertThat(operations).hasSizeGreaterThan(20);
+        for (Operation op : operations) {
+            ServingFixture.Reply r =
+                    f.call(
+                            op.method().toUpperCase(),
+                            op.concretePath(),
+                            key,
+                            op.body() == null ? null : "{}");
+            String what = op.method().toUpperCase() + " " + op.path() + ": " + r.raw();
+            assertThat(r.status()).as(what).isNotIn(405, 500);
+            if (r.status() == 404) {
+                assertThat(r.json().getString("detail")).as(what).doesNotStartWith("no route");
+            }
+        }
+        ServingFixture.Reply missing = f.call("GET", "/v1/not-documented", key, null);
+        assertThat(missing.status()).isEqualTo(404);
+        assertThat(missing.json().getString("detail")).startsWith("no route");
+    }
+
+    @Test
+    void requestBodiesAcceptExactlyTheDocumentedFields() throws Exception {
+        int bodies = 0;
+        for (Operation op : operations()) {
+            if (op.body() == null) {
+                continue;
+            }
+            bodies++;
+            Map<String, JsonNode> properties = properties(op.body());
+            String what = op.method().toUpperCase() + " " + op.path();
+            assertThat(closed(op.body())).as(what + " documents a closed set of fields").isTrue();
+            ObjectNode base = required(op.body());
+            checkFields(op, base, "", properties);
+            // One level down: the objects a body holds, alone or in an array.
+            for (Map.Entry<String, JsonNode> p : properties.entrySet()) {
+                JsonNode schema = resolve(p.getValue());
+                boolean array = "array".equals(schema.path("type").asText());
+                JsonNode inner = resolve(array ? schema.path("items") : schema);
+                if (!closed(inner)) {
+                    continue;
+                }
+                String at = p.getKey() + (array ? "[0]" : "");
+                checkNested(op, base, p.getKey(), array, at, properties(inner));
+            }
+        }
+        assertThat(bodies).isGreaterThanOrEqualTo(7);
+    }
+
+    /** Top level: an undocumented field is refused by name, each documented one is known. */
+    private static void checkFields(
+            Operation op, ObjectNode base, String at, Map<String, JsonNode> properties)
+            throws Exception {
+        ObjectNode unknown = base.deepCopy();
+        unknown.put("not_documented", 1);
+        assertUnknown(op, unknown, at + "not_documented");
+        for (String name : properties.keySet()) {
+            ObjectNode known = base.deepCopy();
+            known.putNull(name);
+            assertKnown(op, known, at + name);
+        }
+    }
+
+    private static void checkNested(
+            Operation op,
+            ObjectNode base,
+            String field,
+            boolean array,
+            String at,
+            Map<String, JsonNode> properties)
+            throws Exception {
+        ObjectNode unknown = base.deepCopy();
+        ObjectNode inner = NODES.objectNode().put("not_documented", 1);
+        set(unknown, field, inner, array);
+        assertUnknown(op, unknown, at + ".not_documented");
+        for (String name : properties.keySet()) {
+            ObjectNode known = base.deepCopy();
+            set(known, field, NODES.objectNode().putNull(name), array);
+            assertKnown(op, known, at + "." + name);
+        }
+    }
+
+    private static void set(ObjectNode body, String field, ObjectNode value, boolean array) {
+        if (array) {
+            body.putArray(field).add(value);
+        } else {
+            body.set(field, value);
+        }
+    }
+
+    private static void assertUnknown(Operation op, ObjectNode body, String field)
+            throws Exception {
+        ServingFixture.Reply r = send(op, body);
+        assertThat(r.status()).as(op.path() + " " + body + ": " + r.raw()).isEqualTo(400);
+        assertThat(r.json().getString("detail"))
+                .as(op.path() + " " + body)
+                .startsWith(field + ": unknown");
+    }
+
+    private static void assertKnown(Operation op, ObjectNode body, String field) throws Exception {
+        ServingFixture.Reply r = send(op, body);
+        assertThat(r.status()).as(op.path() + " " + body + ": " + r.raw()).isNotEqualTo(500);
+        if (r.json() != null && r.json().getString("detail") != null) {
+            assertThat(r.json().getString("detail"))
+                    .as(op.path() + " " + body + ": documented, so not unknown")
+                    .doesNotStartWith(field + ": unknown");
+        }
+    }
+
+    private static ServingFixture.Reply send(Operation op, ObjectNode body) throws Exception {
+        return f.call(op.method().toUpperCase(), op.concretePath(), key, body.toString());
+    }
+
+    private static List<Operation> operations() {
+        List<Operation> out = new ArrayList<>();
+        for (Iterator<Map.Entry<String, JsonNode>> paths = doc.path("paths").fields();
+                paths.hasNext(); ) {
+            Map.Entry<String, JsonNode> path = paths.next();
+            for (String method : METHODS) {
+                JsonNode op = path.getValue().path(method);
+                if (op.isMissingNode()) {
+                    continue;
+                }
+                List<JsonNode> parameters = new ArrayList<>();
+                path.getValue().path("parameters").forEach(parameters::add);
+                op.path("parameters").forEach(parameters::add);
+                JsonNode body =
+                        op.path("requestBody")
+                                .path("content")
+                                .path("application/json")
+                                .path("schema");
+                out.add(
+                        new Operation(
+                                method,
+                                path.getKey(),
+                                NODES.arrayNode().addAll(parameters),
+                                body.isMissingNode() ? null : body));
+            }
+        }
+        return out;
+    }
+
+    private static JsonNode resolve(JsonNode node) {
+        JsonNode ref = node.path("$ref");
+        return ref.isTextual() ? doc.at(ref.asText().substring(1)) : node;
+    }
+
+    /** The properties of a schema, through its reference and the parts of an allOf. */
+    private static Map<String, JsonNode> properties(JsonNode schema) {
+        JsonNode s = resolve(schema);
+        Map<String, JsonNode> out = new LinkedHashMap<>();
+        s.path("allOf").forEach(part -> out.putAll(properties(part)));
+        s.path("properties").fields().forEachRemaining(e -> out.put(e.getKey(), e.getValue()));
+        return out;
+    }
+
+    private static boolean closed(JsonNode schema) {
+        JsonNode s = resolve(schema);
+        boolean closed =
+                s.path("additionalProperties").isBoolean()
+                        && !s.path("additionalProperties").asBoolean();
+        for (JsonNode part : s.path("allOf")) {
+            closed |= closed(part);
+        }
+        return closed && !properties(s).isEmpty();
+    }
+
+    /** A body with the required fields set (strings, or empty arrays), to get past their checks. */
+    private static ObjectNode required(JsonNode schema) {
+        JsonNode s = resolve(schema);
+        ObjectNode out = NODES.objectNode();
+        s.path("allOf").forEach(part -> out.setAll(required(part)));
+        Map<String, JsonNode> properties = properties(s);
+        for (JsonNode name : s.path("required")) {
+            JsonNode type = resolve(properties.get(name.asText())).path("type");
+            switch (type.asText()) {
+                case "array" -> out.putArray(name.asText());
+                case "integer" -> out.put(name.asText(), 30);
+                default -> out.put(name.asText(), "contract-1");
+            }
+        }
+        return out;
+    }
+}
