@@ -12,6 +12,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import org.apache.flink.api.common.operators.ProcessingTimeService;
 import org.apache.flink.api.connector.sink2.Sink;
 import org.apache.flink.api.connector.sink2.SinkWriter;
 import org.apache.flink.api.connector.sink2.WriterInitContext;
@@ -19,9 +20,10 @@ import org.apache.flink.metrics.Counter;
 import redis.clients.jedis.JedisPooled;
 
 /**
- * Writes decided changes to PostgreSQL, OpenSearch and the Redis cache generation, in batches.
- * Flushed before every checkpoint and at end of input; every write is idempotent by (id, version),
- * so the replay after a failure neither loses nor duplicates memories.
+ * Writes decided changes to PostgreSQL, OpenSearch and the Redis cache generation, in batches: a
+ * batch is written when it is full, when its first change has waited {@code flushIntervalMs},
+ * before every checkpoint and at end of input. Every write is idempotent by (id, version), so the
+ * replay after a failure neither loses nor duplicates memories.
  */
 public class MemoryStoreSink implements Sink<byte[]> {
 
@@ -68,8 +70,11 @@ public class MemoryStoreSink implements Sink<byte[]> {
         private final Counter flushes;
         private volatile long lastFlushMs;
         private final ReopeningConnection connection = new ReopeningConnection(postgres);
+        private final ProcessingTimeService timers;
+        private boolean flushTimerSet;
 
         Writer(WriterInitContext context) {
+            this.timers = context.getProcessingTimeService();
             this.redis = RedisConnections.open(redisConfig);
             this.bumps = new CacheGenerations.Pending(redis, false);
             var group = context.metricGroup();
@@ -83,6 +88,19 @@ public class MemoryStoreSink implements Sink<byte[]> {
         public void write(byte[] element, Context context) throws IOException {
             buffer.addAll(MemoryCodec.decodeChanges(element));
             if (buffer.size() >= batchSize) {
+                flush(false);
+            } else if (!buffer.isEmpty() && !flushTimerSet) {
+                // A change waits at most flushIntervalMs, not for the next checkpoint.
+                flushTimerSet = true;
+                timers.registerTimer(
+                        timers.getCurrentProcessingTime() + flushIntervalMs, this::flushDue);
+            }
+        }
+
+        /** On the task's thread, as write and flush are. */
+        private void flushDue(long time) throws IOException {
+            flushTimerSet = false;
+            if (!buffer.isEmpty()) {
                 flush(false);
             }
         }

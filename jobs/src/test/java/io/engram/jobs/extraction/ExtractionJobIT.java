@@ -3,7 +3,6 @@ package io.engram.jobs.extraction;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.engram.cache.CacheKeys;
-import io.engram.embedding.TestEmbedders;
 import io.engram.events.ChatEvent;
 import io.engram.events.EventCodec;
 import io.engram.events.ForgetUserEvent;
@@ -84,19 +83,7 @@ class ExtractionJobIT {
         openSearch =
                 new OpenSearchClient(SharedServices.openSearch().url(), Duration.ofSeconds(30));
         IndexBootstrap.ensure(openSearch, ALIAS, 1, 0);
-        settings =
-                TestSettings.of(
-                        jdbcUrl,
-                        postgres.user(),
-                        postgres.password(),
-                        SharedServices.openSearch().url(),
-                        ALIAS,
-                        SharedServices.redis().url(),
-                        bootstrap,
-                        Map.of(),
-                        TOPIC,
-                        DLQ,
-                        TestEmbedders.MODEL_DIR.toString());
+        settings = TestSettings.onSharedServices(jdbcUrl, ALIAS, TOPIC, DLQ, 500);
         produceConversations(bootstrap);
         // Eve was forgotten after her finished session was sent, and the forget's notice is not
         // on this topic: as in a replay from before a forget whose notice comes later, only the

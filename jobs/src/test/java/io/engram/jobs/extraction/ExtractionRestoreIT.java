@@ -3,7 +3,6 @@ package io.engram.jobs.extraction;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.engram.events.ChatEvent;
-import io.engram.events.EventCodec;
 import io.engram.events.Role;
 import io.engram.events.SessionEndEvent;
 import io.engram.events.TopicBootstrap;
@@ -16,7 +15,6 @@ import io.engram.services.PostgresServer;
 import io.engram.services.SharedServices;
 import io.engram.store.opensearch.IndexBootstrap;
 import io.engram.store.opensearch.OpenSearchClient;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -25,16 +23,9 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
-import java.util.stream.Stream;
 import org.apache.flink.connector.kafka.source.enumerator.initializer.OffsetsInitializer;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
-import org.apache.kafka.clients.producer.KafkaProducer;
-import org.apache.kafka.clients.producer.ProducerConfig;
-import org.apache.kafka.clients.producer.ProducerRecord;
-import org.apache.kafka.common.serialization.ByteArraySerializer;
-import org.apache.kafka.common.serialization.StringSerializer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -64,7 +55,7 @@ class ExtractionRestoreIT {
 
         List<ChatEvent> events = conversations();
         int half = events.size() / 2;
-        produce(bootstrap, events.subList(0, half));
+        TestStores.produce(TOPIC, events.subList(0, half));
 
         Path checkpoints = flinkHome.resolve("checkpoints");
         LocalFlinkCluster first = LocalFlinkCluster.start(flinkHome, 2);
@@ -74,16 +65,16 @@ class ExtractionRestoreIT {
                             Await.until(
                                     Duration.ofSeconds(120),
                                     () ->
-                                            count(postgres, restored) > 0
-                                                    && checkpointed(checkpoints)))
+                                            count(restored) > 0
+                                                    && TestStores.checkpointed(checkpoints)))
                     .as("first memories written and a checkpoint completed")
                     .isTrue();
-            produce(bootstrap, events.subList(half, events.size()));
+            TestStores.produce(TOPIC, events.subList(half, events.size()));
         } finally {
             // Stopped in the middle of the second half: windows are open, state is in flight.
             first.close();
         }
-        int afterStop = count(postgres, restored);
+        int afterStop = count(restored);
 
         try (LocalFlinkCluster second = LocalFlinkCluster.start(flinkHome, 2)) {
             LocalJobs.submitExtraction(second, live, checkpoints);
@@ -168,48 +159,11 @@ class ExtractionRestoreIT {
     }
 
     private static ExtractionSettings settings(PostgresServer pg, String url, String alias) {
-        return TestSettings.of(
-                url,
-                pg.user(),
-                pg.password(),
-                SharedServices.openSearch().url(),
-                alias,
-                SharedServices.redis().url(),
-                SharedServices.kafka().bootstrapServers(),
-                Map.of(),
-                TOPIC,
-                DLQ,
-                TestStores.modelDir());
+        return TestSettings.onSharedServices(url, alias, TOPIC, DLQ, 500);
     }
 
-    private static void produce(String bootstrap, List<ChatEvent> events) throws Exception {
-        try (KafkaProducer<String, byte[]> producer =
-                new KafkaProducer<>(
-                        Map.of(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap),
-                        new StringSerializer(),
-                        new ByteArraySerializer())) {
-            for (ChatEvent e : events) {
-                producer.send(new ProducerRecord<>(TOPIC, e.key(), EventCodec.encode(e))).get();
-            }
-        }
-    }
-
-    private static boolean checkpointed(Path checkpoints) {
-        try (Stream<Path> files = Files.walk(checkpoints)) {
-            return files.anyMatch(p -> p.getFileName().toString().equals("_metadata"));
-        } catch (Exception e) {
-            return false;
-        }
-    }
-
-    private static int count(PostgresServer pg, String url) {
-        try (Connection c = DriverManager.getConnection(url, pg.user(), pg.password());
-                ResultSet rs = c.createStatement().executeQuery("select count(*) from memories")) {
-            rs.next();
-            return rs.getInt(1);
-        } catch (Exception e) {
-            return -1;
-        }
+    private static int count(String url) {
+        return TestStores.count(url, "select count(*) from memories");
     }
 
     /** Every memory row and event that the write plane decides (system times left out). */

@@ -182,7 +182,8 @@ class ExtractionTlsIT {
                         kafka.security(),
                         TOPIC,
                         DLQ,
-                        TestEmbedders.MODEL_DIR.toString());
+                        TestEmbedders.MODEL_DIR.toString(),
+                        500);
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
         ExtractionJob.forKafka(settings, true, OffsetsInitializer.earliest()).build(env);
         env.execute("extraction-tls-it");

@@ -3,6 +3,7 @@ package io.engram.jobs.extraction;
 import io.engram.config.EngramConfig;
 import io.engram.embedding.OnnxEmbedder;
 import io.engram.embedding.TestEmbedders;
+import io.engram.services.SharedServices;
 import io.engram.store.opensearch.OpenSearchAuth;
 import java.util.Map;
 
@@ -13,7 +14,31 @@ final class TestSettings {
 
     private TestSettings() {}
 
-    /** {@code kafkaSecurity}: the Kafka clients' TLS settings (empty: none). */
+    /**
+     * On the shared services (PostgreSQL database at {@code jdbcUrl}, Kafka without TLS), with
+     * checkpoints every {@code checkpointIntervalMs}.
+     */
+    static ExtractionSettings onSharedServices(
+            String jdbcUrl, String alias, String topic, String dlq, long checkpointIntervalMs) {
+        return of(
+                jdbcUrl,
+                SharedServices.postgres().user(),
+                SharedServices.postgres().password(),
+                SharedServices.openSearch().url(),
+                alias,
+                SharedServices.redis().url(),
+                SharedServices.kafka().bootstrapServers(),
+                Map.of(),
+                topic,
+                dlq,
+                TestEmbedders.MODEL_DIR.toString(),
+                checkpointIntervalMs);
+    }
+
+    /**
+     * {@code kafkaSecurity}: the Kafka clients' TLS settings (empty: none); checkpoints every
+     * {@code checkpointIntervalMs}.
+     */
     static ExtractionSettings of(
             String postgresUrl,
             String postgresUser,
@@ -25,7 +50,8 @@ final class TestSettings {
             Map<String, String> kafkaSecurity,
             String turnsTopic,
             String dlqTopic,
-            String modelDir) {
+            String modelDir,
+            long checkpointIntervalMs) {
         return new ExtractionSettings(
                 4,
                 2,
@@ -55,7 +81,7 @@ final class TestSettings {
                 kafkaSecurity,
                 turnsTopic,
                 dlqTopic,
-                500,
+                checkpointIntervalMs,
                 3,
                 true);
     }
