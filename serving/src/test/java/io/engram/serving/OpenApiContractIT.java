@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
@@ -111,6 +112,57 @@ class OpenApiContractIT {
             }
         }
         assertThat(bodies).isGreaterThanOrEqualTo(7);
+    }
+
+    @Test
+    void everyDocumentedLimitOfABodyIsEnforcedNamingTheField() throws Exception {
+        int limits = 0;
+        for (Operation op : operations()) {
+            if (op.body() == null) {
+                continue;
+            }
+            ObjectNode base = required(op.body());
+            for (Map.Entry<String, JsonNode> p : properties(op.body()).entrySet()) {
+                String name = p.getKey();
+                JsonNode schema = resolve(p.getValue());
+                List<JsonNode> beyond = new ArrayList<>();
+                if (schema.has("maxLength")) {
+                    beyond.add(NODES.textNode("x".repeat(schema.get("maxLength").asInt() + 1)));
+                }
+                if (schema.has("maximum")) {
+                    beyond.add(NODES.numberNode(schema.get("maximum").asDouble() + 1));
+                }
+                if (schema.has("minimum")) {
+                    beyond.add(NODES.numberNode(schema.get("minimum").asDouble() - 1));
+                }
+                if (schema.has("maxItems")) {
+                    ArrayNode items = NODES.arrayNode();
+                    boolean objects =
+                            "object".equals(resolve(schema.path("items")).path("type").asText());
+                    for (int i = 0; i <= schema.get("maxItems").asInt(); i++) {
+                        items.add(objects ? NODES.objectNode() : NODES.textNode("t" + i));
+                    }
+                    beyond.add(items);
+                }
+                if (schema.has("maxProperties")) {
+                    ObjectNode props = NODES.objectNode();
+                    for (int i = 0; i <= schema.get("maxProperties").asInt(); i++) {
+                        props.put("k" + i, "v");
+                    }
+                    beyond.add(props);
+                }
+                for (JsonNode value : beyond) {
+                    limits++;
+                    ObjectNode body = base.deepCopy();
+                    body.set(name, value);
+                    ServingFixture.Reply r = send(op, body);
+                    String what = op.method().toUpperCase() + " " + op.path() + " " + name;
+                    assertThat(r.status()).as(what + ": " + r.raw()).isEqualTo(400);
+                    assertThat(r.json().getString("detail")).as(what).startsWith(name + ":");
+                }
+            }
+        }
+        assertThat(limits).isGreaterThanOrEqualTo(20);
     }
 
     /** Top level: an undocumented field is refused by name, each documented one is known. */
@@ -231,18 +283,32 @@ class OpenApiContractIT {
         return closed && !properties(s).isEmpty();
     }
 
-    /** A body with the required fields set (strings, or empty arrays), to get past their checks. */
+    /**
+     * A body with the required fields set to valid values (a string, a documented choice, an array
+     * holding one), to get past their checks.
+     */
     private static ObjectNode required(JsonNode schema) {
         JsonNode s = resolve(schema);
         ObjectNode out = NODES.objectNode();
         s.path("allOf").forEach(part -> out.setAll(required(part)));
         Map<String, JsonNode> properties = properties(s);
         for (JsonNode name : s.path("required")) {
-            JsonNode type = resolve(properties.get(name.asText())).path("type");
-            switch (type.asText()) {
-                case "array" -> out.putArray(name.asText());
+            JsonNode property = resolve(properties.get(name.asText()));
+            JsonNode items = resolve(property.path("items"));
+            switch (property.path("type").asText()) {
+                case "array" -> {
+                    ArrayNode a = out.putArray(name.asText());
+                    if (items.has("enum")) {
+                        a.add(items.get("enum").get(0));
+                    }
+                }
                 case "integer" -> out.put(name.asText(), 30);
-                default -> out.put(name.asText(), "contract-1");
+                default ->
+                        out.set(
+                                name.asText(),
+                                property.has("enum")
+                                        ? property.get("enum").get(0)
+                                        : NODES.textNode("contract-1"));
             }
         }
         return out;

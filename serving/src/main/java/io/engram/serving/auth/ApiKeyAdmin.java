@@ -33,18 +33,22 @@ public final class ApiKeyAdmin {
         this.afterRevoke = afterRevoke;
     }
 
+    /** A new key from a create request; an optional field sent as null counts as left out. */
     public Future<JsonObject> create(JsonObject body) {
         String tenant = Fields.id(body, "tenant_id");
-        String project = body.containsKey("project_id") ? Fields.id(body, "project_id") : "default";
+        String project =
+                body.getValue("project_id") != null ? Fields.id(body, "project_id") : "default";
         String environment =
-                body.containsKey("environment") ? Fields.id(body, "environment") : "production";
+                body.getValue("environment") != null
+                        ? Fields.id(body, "environment")
+                        : "production";
         List<String> scopes = Fields.enumValues(body, "scopes", Set.of("read", "write", "admin"));
         if (scopes.isEmpty()) {
             throw Problem.badRequest("scopes: at least one of read, write, admin");
         }
-        String name = body.containsKey("name") ? Fields.text(body, "name", 200) : "";
+        String name = body.getValue("name") != null ? Fields.text(body, "name", 200) : "";
         Integer rate =
-                body.containsKey("rate_limit_per_s")
+                body.getValue("rate_limit_per_s") != null
                         ? Fields.integer(body, "rate_limit_per_s", 0, 1, 100_000)
                         : null;
         String key = ApiKeys.generate();
