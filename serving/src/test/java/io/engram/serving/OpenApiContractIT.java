@@ -165,6 +165,52 @@ class OpenApiContractIT {
         assertThat(limits).isGreaterThanOrEqualTo(20);
     }
 
+    @Test
+    void everyDocumentedLimitOfAQueryParameterIsEnforcedNamingIt() throws Exception {
+        int limits = 0;
+        for (Operation op : operations()) {
+            for (JsonNode param : op.parameters()) {
+                JsonNode p = resolve(param);
+                if (!"query".equals(p.path("in").asText())) {
+                    continue;
+                }
+                String name = p.path("name").asText();
+                JsonNode schema = resolve(p.path("schema"));
+                List<String> beyond = new ArrayList<>();
+                if (schema.has("enum")) {
+                    beyond.add("not-a-choice");
+                }
+                if (schema.has("maximum")) {
+                    beyond.add(String.valueOf(schema.get("maximum").asLong() + 1));
+                }
+                if (schema.has("minimum")) {
+                    beyond.add(String.valueOf(schema.get("minimum").asLong() - 1));
+                }
+                if (schema.has("pattern")) {
+                    beyond.add("%20starts-with-a-space");
+                }
+                for (String value : beyond) {
+                    limits++;
+                    String path = op.concretePath();
+                    String others = path.contains("?") ? path.substring(path.indexOf('?') + 1) : "";
+                    String base = path.contains("?") ? path.substring(0, path.indexOf('?')) : path;
+                    StringBuilder query = new StringBuilder(name + "=" + value);
+                    for (String pair : others.split("&")) {
+                        if (!pair.isEmpty() && !pair.startsWith(name + "=")) {
+                            query.append('&').append(pair);
+                        }
+                    }
+                    ServingFixture.Reply r =
+                            f.call(op.method().toUpperCase(), base + "?" + query, key, null);
+                    String what = op.method().toUpperCase() + " " + base + "?" + query;
+                    assertThat(r.status()).as(what + ": " + r.raw()).isEqualTo(400);
+                    assertThat(r.json().getString("detail")).as(what).startsWith(name + ":");
+                }
+            }
+        }
+        assertThat(limits).isGreaterThanOrEqualTo(8);
+    }
+
     /** Top level: an undocumented field is refused by name, each documented one is known. */
     private static void checkFields(
             Operation op, ObjectNode base, String at, Map<String, JsonNode> properties)
