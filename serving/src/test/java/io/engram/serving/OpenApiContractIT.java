@@ -166,6 +166,39 @@ class OpenApiContractIT {
     }
 
     @Test
+    void aBodyFieldOfTheWrongTypeIsRefusedNamingIt() throws Exception {
+        int fields = 0;
+        for (Operation op : operations()) {
+            if (op.body() == null) {
+                continue;
+            }
+            ObjectNode base = required(op.body());
+            for (Map.Entry<String, JsonNode> p : properties(op.body()).entrySet()) {
+                String name = p.getKey();
+                JsonNode type = resolve(p.getValue()).path("type");
+                JsonNode wrong =
+                        switch (type.isArray() ? type.get(0).asText() : type.asText()) {
+                            case "string" -> NODES.numberNode(12345);
+                            case "integer", "number", "array", "object" -> NODES.textNode("text");
+                            case "boolean" -> NODES.textNode("yes");
+                            default -> null;
+                        };
+                if (wrong == null) {
+                    continue;
+                }
+                fields++;
+                ObjectNode body = base.deepCopy();
+                body.set(name, wrong);
+                ServingFixture.Reply r = send(op, body);
+                String what = op.method().toUpperCase() + " " + op.path() + " " + body;
+                assertThat(r.status()).as(what + ": " + r.raw()).isEqualTo(400);
+                assertThat(r.json().getString("detail")).as(what).startsWith(name + ":");
+            }
+        }
+        assertThat(fields).isGreaterThanOrEqualTo(40);
+    }
+
+    @Test
     void everyDocumentedLimitOfAQueryParameterIsEnforcedNamingIt() throws Exception {
         int limits = 0;
         for (Operation op : operations()) {
