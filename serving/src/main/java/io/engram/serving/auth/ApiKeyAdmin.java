@@ -11,6 +11,7 @@ import io.vertx.sqlclient.Pool;
 import io.vertx.sqlclient.Row;
 import io.vertx.sqlclient.Tuple;
 import java.util.List;
+import java.util.Objects;
 import java.util.Set;
 import java.util.UUID;
 import java.util.function.Supplier;
@@ -37,20 +38,15 @@ public final class ApiKeyAdmin {
     public Future<JsonObject> create(JsonObject body) {
         String tenant = Fields.id(body, "tenant_id");
         String project =
-                body.getValue("project_id") != null ? Fields.id(body, "project_id") : "default";
+                Objects.requireNonNullElse(Fields.optionalId(body, "project_id"), "default");
         String environment =
-                body.getValue("environment") != null
-                        ? Fields.id(body, "environment")
-                        : "production";
+                Objects.requireNonNullElse(Fields.optionalId(body, "environment"), "production");
         List<String> scopes = Fields.enumValues(body, "scopes", Set.of("read", "write", "admin"));
         if (scopes.isEmpty()) {
             throw Problem.badRequest("scopes: at least one of read, write, admin");
         }
-        String name = body.getValue("name") != null ? Fields.text(body, "name", 200) : "";
-        Integer rate =
-                body.getValue("rate_limit_per_s") != null
-                        ? Fields.integer(body, "rate_limit_per_s", 0, 1, 100_000)
-                        : null;
+        String name = Objects.requireNonNullElse(Fields.optionalText(body, "name", 200), "");
+        Integer rate = Fields.optionalInteger(body, "rate_limit_per_s", 1, 100_000);
         String key = ApiKeys.generate();
         UUID id = UUID.randomUUID();
         Scope.requireId("tenant_id", tenant);

@@ -117,6 +117,11 @@ public final class Fields {
         return (int) value;
     }
 
+    /** A whole number from {@code min} to {@code max}, or null when the field is absent or null. */
+    public static Integer optionalInteger(JsonObject o, String field, int min, int max) {
+        return o.getValue(field) == null ? null : integer(o, field, min, min, max);
+    }
+
     public static double number(
             JsonObject o, String field, double defaultValue, double min, double max) {
         Object v = o.getValue(field);

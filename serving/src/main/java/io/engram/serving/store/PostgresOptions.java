@@ -73,15 +73,21 @@ public final class PostgresOptions {
     }
 
     /**
-     * The options of every new connection of a pool, built when it connects: with {@code
-     * postgres.password_file} set, each connection logs in with the password the file holds then.
-     * The options are checked once here, so a bad URL fails at start, not at the first connection.
+     * The options of every new connection of a pool, parsed and checked once here (a bad URL fails
+     * at start, not at the first connection). With {@code postgres.password_file} set, each new
+     * connection logs in with the password the file holds then: one read of that small file when
+     * the pool opens a connection; without it the same options serve every connection.
      */
     public static Supplier<Future<SqlConnectOptions>> current(EngramConfig.Postgres config) {
-        of(config);
+        PgConnectOptions base = of(config);
+        if (config.passwordFile().isEmpty()) {
+            Future<SqlConnectOptions> fixed = Future.succeededFuture(base);
+            return () -> fixed;
+        }
         return () -> {
             try {
-                return Future.succeededFuture(of(config));
+                return Future.succeededFuture(
+                        new PgConnectOptions(base).setPassword(config.password()));
             } catch (RuntimeException e) {
                 return Future.failedFuture(e);
             }
