@@ -38,16 +38,20 @@ class OpenApiContractIT {
     private static JsonNode doc;
 
     /** One documented operation: its method, the path as documented, its request body's schema. */
-    private record Operation(String method, String path, JsonNode parameters, JsonNode body) {
+    private record Operation(String method, String path, List<JsonNode> parameters, JsonNode body) {
 
+        /** The path with its ids filled in and, when the operation takes one, the user's id. */
         String concretePath() {
-            String p = path.replace("{id}", UUID.randomUUID().toString()).replace("{job}", "decay");
-            boolean byUser = false;
-            for (JsonNode param : parameters) {
-                JsonNode resolved = resolve(param);
-                byUser |= "user_id".equals(resolved.path("name").asText());
-            }
-            return byUser ? p + "?user_id=contract-user" : p;
+            return withIds() + (byUser() ? "?user_id=contract-user" : "");
+        }
+
+        String withIds() {
+            return path.replace("{id}", UUID.randomUUID().toString()).replace("{job}", "decay");
+        }
+
+        boolean byUser() {
+            return parameters.stream()
+                    .anyMatch(p -> "user_id".equals(resolve(p).path("name").asText()));
         }
     }
 
@@ -99,7 +103,7 @@ class OpenApiContractIT {
             String what = op.method().toUpperCase() + " " + op.path();
             assertThat(closed(op.body())).as(what + " documents a closed set of fields").isTrue();
             ObjectNode base = required(op.body());
-            checkFields(op, base, "", properties);
+            checkFields(op, fields -> base.deepCopy().setAll(fields), "", properties);
             // One level down: the objects a body holds, alone or in an array.
             for (Map.Entry<String, JsonNode> p : properties.entrySet()) {
                 JsonNode schema = resolve(p.getValue());
@@ -108,8 +112,18 @@ class OpenApiContractIT {
                 if (!closed(inner)) {
                     continue;
                 }
-                String at = p.getKey() + (array ? "[0]" : "");
-                checkNested(op, base, p.getKey(), array, at, properties(inner));
+                String field = p.getKey();
+                Function<ObjectNode, ObjectNode> place =
+                        fields -> {
+                            ObjectNode body = base.deepCopy();
+                            if (array) {
+                                body.putArray(field).add(fields);
+                            } else {
+                                body.set(field, fields);
+                            }
+                            return body;
+                        };
+                checkFields(op, place, field + (array ? "[0]." : "."), properties(inner));
             }
         }
         assertThat(bodies).isGreaterThanOrEqualTo(7);
@@ -223,15 +237,14 @@ class OpenApiContractIT {
                 }
                 for (String value : beyond) {
                     limits++;
-                    String path = op.concretePath();
-                    String others = path.contains("?") ? path.substring(path.indexOf('?') + 1) : "";
-                    String base = path.contains("?") ? path.substring(0, path.indexOf('?')) : path;
-                    StringBuilder query = new StringBuilder(name + "=" + value);
-                    for (String pair : others.split("&")) {
-                        if (!pair.isEmpty() && !pair.startsWith(name + "=")) {
-                            query.append('&').append(pair);
-                        }
-                    }
+                    String query =
+                            name
+                                    + "="
+                                    + value
+                                    + (op.byUser() && !name.equals("user_id")
+                                            ? "&user_id=contract-user"
+                                            : "");
+                    String base = op.withIds();
                     ServingFixture.Reply r =
                             f.call(op.method().toUpperCase(), base + "?" + query, key, null);
                     String what = op.method().toUpperCase() + " " + base + "?" + query;
@@ -243,44 +256,22 @@ class OpenApiContractIT {
         assertThat(limits).isGreaterThanOrEqualTo(8);
     }
 
-    /** Top level: an undocumented field is refused by name, each documented one is known. */
+    /**
+     * An undocumented field is refused by name and each documented one is known, in the object
+     * {@code place} puts into a body; {@code at} is where that object is ("" for the body itself).
+     */
     private static void checkFields(
-            Operation op, ObjectNode base, String at, Map<String, JsonNode> properties)
-            throws Exception {
-        ObjectNode unknown = base.deepCopy();
-        unknown.put("not_documented", 1);
-        assertUnknown(op, unknown, at + "not_documented");
-        for (String name : properties.keySet()) {
-            ObjectNode known = base.deepCopy();
-            known.putNull(name);
-            assertKnown(op, known, at + name);
-        }
-    }
-
-    private static void checkNested(
             Operation op,
-            ObjectNode base,
-            String field,
-            boolean array,
+            Function<ObjectNode, ObjectNode> place,
             String at,
             Map<String, JsonNode> properties)
             throws Exception {
-        ObjectNode unknown = base.deepCopy();
-        ObjectNode inner = NODES.objectNode().put("not_documented", 1);
-        set(unknown, field, inner, array);
-        assertUnknown(op, unknown, at + ".not_documented");
+        assertUnknown(
+                op,
+                place.apply(NODES.objectNode().put("not_documented", 1)),
+                at + "not_documented");
         for (String name : properties.keySet()) {
-            ObjectNode known = base.deepCopy();
-            set(known, field, NODES.objectNode().putNull(name), array);
-            assertKnown(op, known, at + "." + name);
-        }
-    }
-
-    private static void set(ObjectNode body, String field, ObjectNode value, boolean array) {
-        if (array) {
-            body.putArray(field).add(value);
-        } else {
-            body.set(field, value);
+            assertKnown(op, place.apply(NODES.objectNode().putNull(name)), at + name);
         }
     }
 
@@ -329,7 +320,7 @@ class OpenApiContractIT {
                         new Operation(
                                 method,
                                 path.getKey(),
-                                NODES.arrayNode().addAll(parameters),
+                                parameters,
                                 body.isMissingNode() ? null : body));
             }
         }

@@ -51,7 +51,7 @@ class ExtractionRestoreIT {
         OpenSearchClient openSearch = TestStores.openSearch();
         IndexBootstrap.ensure(openSearch, "engram-memories-restore-it", 1, 0);
         IndexBootstrap.ensure(openSearch, "engram-memories-restore-ref", 1, 0);
-        ExtractionSettings live = settings(postgres, restored, "engram-memories-restore-it");
+        ExtractionSettings live = settings(restored, "engram-memories-restore-it");
 
         List<ChatEvent> events = conversations();
         int half = events.size() / 2;
@@ -82,7 +82,7 @@ class ExtractionRestoreIT {
             // The reference: one bounded pass over the whole topic into another database.
             StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
             ExtractionJob.forKafka(
-                            settings(postgres, reference, "engram-memories-restore-ref"),
+                            settings(reference, "engram-memories-restore-ref"),
                             true,
                             OffsetsInitializer.earliest())
                     .build(env);
@@ -158,7 +158,7 @@ class ExtractionRestoreIT {
         return mixed;
     }
 
-    private static ExtractionSettings settings(PostgresServer pg, String url, String alias) {
+    private static ExtractionSettings settings(String url, String alias) {
         return TestSettings.onSharedServices(url, alias, TOPIC, DLQ, 500);
     }
 
