@@ -3,6 +3,7 @@ package io.engram.events;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.engram.memory.Scope;
 import java.time.Instant;
 
 /**
@@ -47,6 +48,35 @@ public record DeadLetter(
         o.put("key", key);
         o.put("payload", payload);
         o.put("rejected_at", rejectedAt.toString());
+        try {
+            return JSON.writeValueAsBytes(o);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /**
+     * The dead letter of a record a stage after parsing could not process: which stage ({@code
+     * kind}), why, whose it was (scope, session, turn ids); never the content.
+     */
+    public static byte[] ofStage(
+            String kind,
+            String reason,
+            Scope scope,
+            String session,
+            java.util.Collection<String> turnIds,
+            Instant now) {
+        ObjectNode o = JSON.createObjectNode();
+        o.put("reason", reason);
+        o.put("kind", kind);
+        o.put("tenant_id", scope.tenantId());
+        o.put("project_id", scope.projectId());
+        o.put("environment", scope.environment());
+        o.put("user_id", scope.userId());
+        o.put("session_id", session);
+        var ids = o.putArray("turn_ids");
+        turnIds.forEach(ids::add);
+        o.put("rejected_at", now.toString());
         try {
             return JSON.writeValueAsBytes(o);
         } catch (JsonProcessingException e) {

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.engram.memory.Scope;
+import io.engram.text.InputText;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.time.OffsetDateTime;
@@ -114,17 +115,17 @@ public final class EventCodec {
                             "role: '" + roleText + "' is not one of user, assistant, system, tool");
                 }
                 Optional<String> speaker = optionalText(node, "speaker");
-                if (speaker.isPresent() && speaker.get().length() > 200) {
+                if (speaker.isPresent() && InputText.length(speaker.get()) > 200) {
                     throw new InvalidEvent("speaker: longer than 200 characters");
                 }
                 String content = text(node, "content");
-                if (content.isBlank()) {
+                if (InputText.isBlank(content)) {
                     throw new InvalidEvent("content: must not be blank");
                 }
-                if (content.length() > MAX_CONTENT_CHARS) {
+                if (InputText.length(content) > MAX_CONTENT_CHARS) {
                     throw new InvalidEvent(
                             "content: "
-                                    + content.length()
+                                    + InputText.length(content)
                                     + " characters, more than "
                                     + MAX_CONTENT_CHARS);
                 }
@@ -154,10 +155,7 @@ public final class EventCodec {
         if (value == null || value.isNull()) {
             throw new InvalidEvent(field + ": required");
         }
-        if (!value.isTextual()) {
-            throw new InvalidEvent(field + ": must be a string");
-        }
-        return value.asText();
+        return checked(field, value);
     }
 
     private static Optional<String> optionalText(JsonNode node, String field) {
@@ -165,10 +163,19 @@ public final class EventCodec {
         if (value == null || value.isNull()) {
             return Optional.empty();
         }
+        return Optional.of(checked(field, value));
+    }
+
+    private static String checked(String field, JsonNode value) {
         if (!value.isTextual()) {
             throw new InvalidEvent(field + ": must be a string");
         }
-        return Optional.of(value.asText());
+        String text = value.asText();
+        String defect = InputText.defect(text);
+        if (defect != null) {
+            throw new InvalidEvent(field + ": " + defect);
+        }
+        return text;
     }
 
     private static String id(JsonNode node, String field) {
@@ -185,8 +192,9 @@ public final class EventCodec {
 
     private static Instant timestamp(JsonNode node, String field) {
         String value = text(node, field);
+        Instant t;
         try {
-            return OffsetDateTime.parse(value).toInstant();
+            t = OffsetDateTime.parse(value).toInstant();
         } catch (DateTimeParseException e) {
             throw new InvalidEvent(
                     field
@@ -194,6 +202,11 @@ public final class EventCodec {
                             + abbreviate(value)
                             + "' is not an RFC 3339 timestamp with offset");
         }
+        String defect = TimeBounds.defect(t, Instant.now());
+        if (defect != null) {
+            throw new InvalidEvent(field + ": '" + abbreviate(value) + "' " + defect);
+        }
+        return t;
     }
 
     private static String abbreviate(String value) {

@@ -136,6 +136,7 @@ public final class Archives {
     private static Restored restoreRows(
             Connection c, Scope scope, UUID id, Function<String, float[]> embed)
             throws SQLException {
+        UserLocks.lock(c, List.of(scope));
         Map<UUID, JsonNode> originals = new LinkedHashMap<>();
         boolean single = false;
         try (PreparedStatement find = c.prepareStatement(FIND)) {

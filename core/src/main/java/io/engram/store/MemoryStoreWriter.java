@@ -18,8 +18,10 @@ import java.sql.SQLException;
 import java.sql.Timestamp;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
@@ -93,7 +95,102 @@ public final class MemoryStoreWriter {
      */
     public List<MemoryChange> writePostgres(Connection c, List<MemoryChange> changes)
             throws SQLException {
-        return Transactions.in(c, tx -> apply(tx, changes));
+        return Transactions.in(
+                c,
+                tx -> {
+                    UserLocks.lock(tx, scopes(changes));
+                    return apply(tx, changes);
+                });
+    }
+
+    /**
+     * Changes decided from conversation turns, the newest of which was sent to the turns topic at
+     * {@code sentAt} (epoch ms; -1 when unknown).
+     */
+    public record FromTurns(long sentAt, List<MemoryChange> changes) {}
+
+    /**
+     * What {@link #writeFromTurns} did: changes written, and changes of forgotten turns dropped.
+     */
+    public record Outcome(int written, int forgotten) {}
+
+    /**
+     * Writes changes decided from turns like {@link #write}, except those of turns sent before the
+     * last forget of their user: under the users' locks, the audit of forgets is read in the same
+     * transaction, so a forget that committed first is always seen, and one that commits later
+     * deletes what this wrote.
+     */
+    public Outcome writeFromTurns(
+            Connection c,
+            OpenSearchClient client,
+            Consumer<Set<Scope>> invalidate,
+            List<FromTurns> batches)
+            throws SQLException {
+        List<MemoryChange> all = new ArrayList<>();
+        batches.forEach(b -> all.addAll(b.changes()));
+        if (all.isEmpty()) {
+            return new Outcome(0, 0);
+        }
+        int[] forgotten = {0};
+        List<MemoryChange> written =
+                Transactions.in(
+                        c,
+                        tx -> {
+                            Set<Scope> scopes = scopes(all);
+                            UserLocks.lock(tx, scopes);
+                            Map<Scope, Long> forgets = ForgetAudit.lastForgets(tx, scopes);
+                            List<MemoryChange> kept = new ArrayList<>(all.size());
+                            for (FromTurns b : batches) {
+                                for (MemoryChange change : b.changes()) {
+                                    long at = forgets.get(change.memory().scope());
+                                    if (b.sentAt() >= 0 && at >= 0 && b.sentAt() <= at) {
+                                        forgotten[0]++;
+                                    } else {
+                                        kept.add(change);
+                                    }
+                                }
+                            }
+                            return apply(tx, kept);
+                        });
+        indexConfirmed(c, client, written);
+        invalidate.accept(scopes(all));
+        return new Outcome(written.size(), forgotten[0]);
+    }
+
+    /**
+     * Writes the documents of changes committed to PostgreSQL, then removes again those whose row
+     * is gone by now: a forget or delete that ran between the commit and the index write has
+     * already searched the index for them and could not see them.
+     */
+    public void indexConfirmed(Connection c, OpenSearchClient client, List<MemoryChange> written)
+            throws SQLException {
+        writeIndex(client, written);
+        Map<UUID, Memory> documents = new LinkedHashMap<>();
+        for (MemoryChange change : written) {
+            documents.put(change.memory().id(), change.memory());
+            change.replaced().ifPresent(old -> documents.put(old.id(), old));
+        }
+        if (documents.isEmpty()) {
+            return;
+        }
+        try (PreparedStatement st =
+                c.prepareStatement("select id from memories where id = any(?)")) {
+            st.setArray(1, c.createArrayOf("uuid", documents.keySet().toArray()));
+            try (ResultSet rs = st.executeQuery()) {
+                while (rs.next()) {
+                    documents.remove(rs.getObject(1, UUID.class));
+                }
+            }
+        }
+        List<JsonNode> deletes = new ArrayList<>();
+        documents
+                .values()
+                .forEach(
+                        m ->
+                                deletes.addAll(
+                                        MemoryDocuments.deleteLines(
+                                                alias, m.id().toString(), m.scope().routing())));
+        Bulk.send(client, deletes, "true");
     }
 
     /**
@@ -269,7 +366,7 @@ public final class MemoryStoreWriter {
             return;
         }
         List<MemoryChange> written = writePostgres(c, changes);
-        writeIndex(client, written);
+        indexConfirmed(c, client, written);
         invalidate.accept(scopes(changes));
     }
 

@@ -61,8 +61,8 @@ public final class StorageBootstrap {
     }
 
     /**
-     * Stores the hash of {@code key} as an admin key (read, write, admin) of the given scope,
-     * unless that key is stored already; the key itself is never stored.
+     * Stores the hash of {@code key} as the deployment's key (read, write, admin, operator) of the
+     * given scope, unless that key is stored already; the key itself is never stored.
      */
     public static void registerAdminKey(
             EngramConfig.Postgres postgres,
@@ -76,7 +76,7 @@ public final class StorageBootstrap {
                 tenant,
                 project,
                 environment,
-                List.of("read", "write", "admin"),
+                List.of("read", "write", "admin", "operator"),
                 "bootstrap");
     }
 

@@ -204,4 +204,84 @@ class MemoryStoreWriterIT {
         assertThat(write(facts, update)).containsExactly(update);
         assertThat(active(di)).containsExactly("Di has a cat named Miso.");
     }
+
+    private static io.engram.store.opensearch.OpenSearchClient index() {
+        var client =
+                new io.engram.store.opensearch.OpenSearchClient(
+                        SharedServices.openSearch().url(), java.time.Duration.ofSeconds(30));
+        io.engram.store.opensearch.IndexBootstrap.ensure(client, "writer-it-memories", 1, 0);
+        return client;
+    }
+
+    private static float[] unit() {
+        float[] v = new float[384];
+        v[0] = 1;
+        return v;
+    }
+
+    private static long indexed(io.engram.store.opensearch.OpenSearchClient client, Scope scope) {
+        var q = io.engram.store.opensearch.MemoryQuery.forScope(scope).includeHistory(true);
+        client.send("POST", "/writer-it-memories/_refresh", null);
+        return client.send("POST", "/writer-it-memories/_count?routing=" + q.routing(), q.all())
+                .body()
+                .path("count")
+                .asLong();
+    }
+
+    private static Memory withVector(Memory m) {
+        return m.withContent(m.content(), m.tags(), m.sourceTurnIds(), 0.6, T, unit());
+    }
+
+    @Test
+    void changesOfTurnsSentBeforeTheUsersLastForgetAreNotWritten() throws SQLException {
+        Scope zoe = new Scope("acme", "default", "dev", "zoe");
+        Instant forgotten = Instant.parse("2026-05-02T10:00:00Z");
+        sql(
+                "insert into forget_audit (tenant_id, project_id, environment, user_id,"
+                        + " memories_deleted, created_at) values ('acme', null, 'dev', 'zoe', 1, ?)",
+                java.sql.Timestamp.from(forgotten));
+        Memory before = withVector(memory(zoe, "Zoe lives in Leeds.", List.of("t1")));
+        Memory after = withVector(memory(zoe, "Zoe lives in York.", List.of("t9")));
+        var client = index();
+        MemoryStoreWriter.Outcome outcome;
+        try (Connection c = connect()) {
+            outcome =
+                    new MemoryStoreWriter("writer-it-memories")
+                            .writeFromTurns(
+                                    c,
+                                    client,
+                                    scopes -> {},
+                                    List.of(
+                                            new MemoryStoreWriter.FromTurns(
+                                                    forgotten.toEpochMilli() - 1,
+                                                    List.of(
+                                                            new MemoryChange.Created(
+                                                                    before, "new", 0))),
+                                            new MemoryStoreWriter.FromTurns(
+                                                    forgotten.toEpochMilli() + 1,
+                                                    List.of(
+                                                            new MemoryChange.Created(
+                                                                    after, "new", 0)))));
+        }
+        assertThat(outcome).isEqualTo(new MemoryStoreWriter.Outcome(1, 1));
+        assertThat(active(zoe)).containsExactly("Zoe lives in York.");
+        assertThat(indexed(client, zoe)).isEqualTo(1);
+    }
+
+    @Test
+    void aDocumentWhoseRowWasForgottenBeforeTheIndexWriteLeavesTheIndexAgain() throws SQLException {
+        Scope yan = new Scope("acme", "default", "dev", "yan");
+        Memory m = withVector(memory(yan, "Yan plays the cello.", List.of("t1")));
+        MemoryStoreWriter writer = new MemoryStoreWriter("writer-it-memories");
+        var client = index();
+        try (Connection c = connect()) {
+            List<MemoryChange> written =
+                    writer.writePostgres(c, List.of(new MemoryChange.Created(m, "new", 0)));
+            // A forget deletes the row (and searches the index) between the commit and the index
+            // write.
+            sql("delete from memories where user_id = 'yan'");
+            writer.indexConfirmed(c, client, written);
+        }
+        assertThat(indexed(client, yan)).isZero();
+    }
 }

@@ -49,6 +49,12 @@ public final class TestStores {
 
     /** Sends {@code events} to {@code topic} on the shared broker, keyed as the API keys them. */
     public static void produce(String topic, List<ChatEvent> events) throws Exception {
+        produce(topic, events.stream().map(e -> Map.entry(e.key(), EventCodec.encode(e))).toList());
+    }
+
+    /** Sends records as given (key, value) to {@code topic} on the shared broker, in order. */
+    public static void produce(String topic, Iterable<Map.Entry<String, byte[]>> records)
+            throws Exception {
         try (KafkaProducer<String, byte[]> producer =
                 new KafkaProducer<>(
                         Map.of(
@@ -56,10 +62,51 @@ public final class TestStores {
                                 SharedServices.kafka().bootstrapServers()),
                         new StringSerializer(),
                         new ByteArraySerializer())) {
-            for (ChatEvent e : events) {
-                producer.send(new ProducerRecord<>(topic, e.key(), EventCodec.encode(e))).get();
+            for (Map.Entry<String, byte[]> r : records) {
+                producer.send(new ProducerRecord<>(topic, r.getKey(), r.getValue())).get();
             }
         }
+    }
+
+    /**
+     * The dead letters on {@code topic} from its start, as text: until {@code atLeast} came or 30 s
+     * passed, then whatever else is there.
+     */
+    public static List<String> deadLetters(String topic, String group, int atLeast) {
+        List<String> letters = new java.util.ArrayList<>();
+        try (org.apache.kafka.clients.consumer.KafkaConsumer<byte[], byte[]> consumer =
+                new org.apache.kafka.clients.consumer.KafkaConsumer<>(
+                        Map.of(
+                                org.apache.kafka.clients.consumer.ConsumerConfig
+                                        .BOOTSTRAP_SERVERS_CONFIG,
+                                SharedServices.kafka().bootstrapServers(),
+                                org.apache.kafka.clients.consumer.ConsumerConfig.GROUP_ID_CONFIG,
+                                group,
+                                org.apache.kafka.clients.consumer.ConsumerConfig
+                                        .AUTO_OFFSET_RESET_CONFIG,
+                                "earliest"),
+                        new org.apache.kafka.common.serialization.ByteArrayDeserializer(),
+                        new org.apache.kafka.common.serialization.ByteArrayDeserializer())) {
+            consumer.subscribe(List.of(topic));
+            java.time.Instant deadline = java.time.Instant.now().plusSeconds(30);
+            do {
+                consumer.poll(Duration.ofMillis(500))
+                        .forEach(
+                                r ->
+                                        letters.add(
+                                                new String(
+                                                        r.value(),
+                                                        java.nio.charset.StandardCharsets.UTF_8)));
+            } while (letters.size() < atLeast && java.time.Instant.now().isBefore(deadline));
+            consumer.poll(Duration.ofMillis(500))
+                    .forEach(
+                            r ->
+                                    letters.add(
+                                            new String(
+                                                    r.value(),
+                                                    java.nio.charset.StandardCharsets.UTF_8)));
+        }
+        return letters;
     }
 
     /**

@@ -30,6 +30,7 @@ public final class MemoryQuery {
     private Instant from;
     private Instant to;
     private boolean includeHistory;
+    private boolean everyProject;
 
     private MemoryQuery(Scope scope) {
         this.scope = Objects.requireNonNull(scope, "scope");
@@ -83,6 +84,15 @@ public final class MemoryQuery {
         return this;
     }
 
+    /**
+     * Drops the project filter: the user's documents in every project of the scope's tenant and
+     * environment. Only for forgetting a user in every project (an admin's forget).
+     */
+    public MemoryQuery inEveryProject() {
+        this.everyProject = true;
+        return this;
+    }
+
     public Scope scope() {
         return scope;
     }
@@ -97,7 +107,9 @@ public final class MemoryQuery {
         ArrayNode filters = JSON.createArrayNode();
         term(filters, "tenant_id", scope.tenantId());
         term(filters, "user_id", scope.userId());
-        term(filters, "project_id", scope.projectId());
+        if (!everyProject) {
+            term(filters, "project_id", scope.projectId());
+        }
         term(filters, "environment", scope.environment());
         if (!includeHistory) {
             term(filters, "status", "active");

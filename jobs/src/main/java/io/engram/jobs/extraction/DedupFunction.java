@@ -1,20 +1,19 @@
 package io.engram.jobs.extraction;
 
-import io.engram.cache.CacheKeys;
 import io.engram.dedup.ChangePlanner;
 import io.engram.dedup.DedupPolicy;
 import io.engram.dedup.DedupThresholds;
 import io.engram.dedup.UserMemories;
 import io.engram.extraction.CandidateFact;
-import io.engram.jobs.store.KnownMemoryLoader;
+import io.engram.jobs.store.KnownMemorySource;
 import io.engram.jobs.store.MemoryCodec;
-import io.engram.jobs.store.RedisConnections;
-import io.engram.jobs.store.ReopeningConnection;
+import io.engram.jobs.store.OtherWrites;
+import io.engram.jobs.store.PastForgets;
 import io.engram.jobs.store.UserMemoriesSerializer;
+import io.engram.memory.Memory;
 import io.engram.memory.MemoryChange;
-import io.engram.store.ForgetAudit;
-import io.engram.store.opensearch.OpenSearchClient;
-import java.sql.SQLException;
+import io.engram.memory.Scope;
+import io.engram.store.MemoryStoreWriter;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -22,6 +21,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Function;
 import org.apache.flink.api.common.functions.OpenContext;
 import org.apache.flink.api.common.state.MapStateDescriptor;
 import org.apache.flink.api.common.state.StateTtlConfig;
@@ -31,7 +31,6 @@ import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.metrics.Counter;
 import org.apache.flink.streaming.api.functions.co.KeyedBroadcastProcessFunction;
 import org.apache.flink.util.Collector;
-import redis.clients.jedis.JedisPooled;
 
 /**
  * Decides, per user and in order, what each extracted fact does to the user's memories. The user's
@@ -67,107 +66,6 @@ public class DedupFunction
         return descriptor;
     }
 
-    /** Where a user's memories come from when the job has no state for them. */
-    public interface KnownMemorySource extends java.io.Serializable {
-        java.util.function.Function<io.engram.memory.Scope, List<io.engram.memory.Memory>> open(
-                ExtractionSettings settings);
-    }
-
-    /** The index: the user's most recent current memories. */
-    public static final KnownMemorySource FROM_INDEX =
-            s -> {
-                KnownMemoryLoader index =
-                        new KnownMemoryLoader(
-                                new OpenSearchClient(
-                                        s.openSearchUrl(),
-                                        s.openSearchAuth(),
-                                        Duration.ofSeconds(10)),
-                                s.indexAlias());
-                return scope -> index.load(scope, s.knownPerUser());
-            };
-
-    /**
-     * How many times others (the API, the maintenance jobs) have changed a user's memories; -1 when
-     * that cannot be told.
-     */
-    public interface OtherWrites extends java.io.Serializable {
-        Counts open(ExtractionSettings settings);
-
-        /** The counts, from what {@link #open} connected to; closing lets that go. */
-        interface Counts extends AutoCloseable {
-            long of(io.engram.memory.Scope scope);
-
-            @Override
-            default void close() {}
-        }
-    }
-
-    /** The counters in Redis ({@link CacheKeys#otherWrites}); without Redis, never known. */
-    public static final OtherWrites FROM_REDIS =
-            s -> {
-                JedisPooled redis = RedisConnections.open(s.redis());
-                if (redis == null) {
-                    return scope -> -1;
-                }
-                return new OtherWrites.Counts() {
-                    @Override
-                    public long of(io.engram.memory.Scope scope) {
-                        try {
-                            String n = redis.get(CacheKeys.otherWrites(scope));
-                            return n == null ? 0 : Long.parseLong(n);
-                        } catch (RuntimeException e) {
-                            return -1;
-                        }
-                    }
-
-                    @Override
-                    public void close() {
-                        redis.close();
-                    }
-                };
-            };
-
-    /** When a user was last forgotten, per the audit of forgets; -1 never. */
-    public interface PastForgets extends java.io.Serializable {
-        Lookup open(ExtractionSettings settings);
-
-        /** The lookups, on what {@link #open} connected to; closing lets that go. */
-        interface Lookup extends AutoCloseable {
-            /** Epoch milliseconds of the user's last forget in the scope's project or all. */
-            long lastForget(io.engram.memory.Scope scope) throws Exception;
-
-            @Override
-            default void close() throws Exception {}
-        }
-    }
-
-    /**
-     * The audit in PostgreSQL, on one connection per subtask (opened again once when it fails). A
-     * lookup that still fails fails the operator: the job restarts from its last checkpoint rather
-     * than write what may have been forgotten.
-     */
-    public static final PastForgets FROM_POSTGRES =
-            s ->
-                    new PastForgets.Lookup() {
-                        private final ReopeningConnection connection =
-                                new ReopeningConnection(s.postgres());
-
-                        @Override
-                        public long lastForget(io.engram.memory.Scope scope) throws SQLException {
-                            try {
-                                return ForgetAudit.lastForgetMillis(connection.get(), scope);
-                            } catch (SQLException first) {
-                                connection.close();
-                                return ForgetAudit.lastForgetMillis(connection.get(), scope);
-                            }
-                        }
-
-                        @Override
-                        public void close() {
-                            connection.close();
-                        }
-                    };
-
     /** The user's last forget per the audit (epoch ms, -1 never), asked once per user in state. */
     private static final ValueStateDescriptor<Long> FORGOTTEN_AT =
             forSixHours(new ValueStateDescriptor<>("auditedForgetAt", Types.LONG));
@@ -188,14 +86,9 @@ public class DedupFunction
     private transient Counter reloads;
     private transient Counter forgottenBatches;
     private transient ChangePlanner planner;
-    private transient java.util.function.Function<
-                    io.engram.memory.Scope, List<io.engram.memory.Memory>>
-            loader;
+    private transient Function<Scope, List<Memory>> loader;
+    private transient Counter deadLetters;
     private transient Map<String, Counter> decisions;
-
-    public DedupFunction(ExtractionSettings settings) {
-        this(settings, FROM_INDEX, FROM_REDIS, FROM_POSTGRES);
-    }
 
     public DedupFunction(
             ExtractionSettings settings,
@@ -213,8 +106,9 @@ public class DedupFunction
         known = getRuntimeContext().getState(KNOWN);
         loadedAt = getRuntimeContext().getState(LOADED_AT);
         auditedForgetAt = getRuntimeContext().getState(FORGOTTEN_AT);
-        otherWrites = others.open(settings);
-        forgets = pastForgets.open(settings);
+        otherWrites = others.open();
+        forgets = pastForgets.open();
+        deadLetters = getRuntimeContext().getMetricGroup().counter("deadLetters");
         reloads = getRuntimeContext().getMetricGroup().counter("reloadsAfterOtherWrites");
         forgottenBatches = getRuntimeContext().getMetricGroup().counter("forgottenBatches");
         planner =
@@ -225,7 +119,7 @@ public class DedupFunction
                                         settings.relatedSimilarity(),
                                         settings.supersedeMinSimilarity())),
                         settings.embeddingVersion());
-        loader = source.open(settings);
+        loader = source.open();
         decisions = new ConcurrentHashMap<>();
         for (String kind : List.of("create", "update", "supersede", "noop")) {
             decisions.put(
@@ -302,6 +196,31 @@ public class DedupFunction
             memories = UserMemories.of(loader.apply(batch.scope()), settings.knownPerUser());
             loadedAt.update(writes >= 0 ? writes : null);
         }
+        List<MemoryChange> changes;
+        try {
+            changes = plan(batch, memories);
+        } catch (RuntimeException e) {
+            // A batch the decision cannot take: its changes are not written, and what the decision
+            // may have half-applied to the user's memories is let go (read again next time).
+            deadLetters.inc();
+            known.clear();
+            loadedAt.clear();
+            ctx.output(
+                    ParseFunction.DEAD_LETTERS,
+                    StageLetters.forBatch(
+                            "dedup_failure",
+                            "deduplication failed: " + StageLetters.describe(e),
+                            batch));
+            return;
+        }
+        known.update(memories);
+        out.collect(
+                MemoryCodec.encodeFromTurns(
+                        new MemoryStoreWriter.FromTurns(batch.sentAt, changes)));
+    }
+
+    /** The changes the batch's facts make to the user's memories (applied to them as it goes). */
+    List<MemoryChange> plan(FactBatch batch, UserMemories memories) {
         List<CandidateFact> facts = new ArrayList<>(batch.facts.length);
         List<float[]> vectors = new ArrayList<>(batch.facts.length);
         for (FactRecord f : batch.facts) {
@@ -322,7 +241,6 @@ public class DedupFunction
             decisions.get(p.decision().kind()).inc();
             changes.add(p.change());
         }
-        known.update(memories);
-        out.collect(MemoryCodec.encodeChanges(changes));
+        return changes;
     }
 }

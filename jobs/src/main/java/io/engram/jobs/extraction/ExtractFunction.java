@@ -26,6 +26,7 @@ public class ExtractFunction extends RichAsyncFunction<WindowBatch, FactBatch> {
     static final int EXCERPT_LINE_CHARS = 1000;
 
     private final ExtractionSettings settings;
+    private final ExtractionJob.ExtractorSource sources;
     private transient Extractors extractors;
     private transient Counter factsExtracted;
     private transient Counter excerptsMade;
@@ -33,13 +34,14 @@ public class ExtractFunction extends RichAsyncFunction<WindowBatch, FactBatch> {
     private transient Counter llmCalls;
     private transient Counter llmTokens;
 
-    public ExtractFunction(ExtractionSettings settings) {
+    public ExtractFunction(ExtractionSettings settings, ExtractionJob.ExtractorSource sources) {
         this.settings = settings;
+        this.sources = sources;
     }
 
     @Override
     public void open(OpenContext context) {
-        extractors = new Extractors(settings);
+        extractors = sources.open(settings);
         var group = getRuntimeContext().getMetricGroup();
         factsExtracted = group.counter("factsExtracted");
         excerptsMade = group.counter("excerpts");
@@ -50,6 +52,22 @@ public class ExtractFunction extends RichAsyncFunction<WindowBatch, FactBatch> {
 
     @Override
     public void asyncInvoke(WindowBatch window, ResultFuture<FactBatch> result) {
+        try {
+            extract(window)
+                    .whenComplete(
+                            (batch, error) ->
+                                    result.complete(
+                                            List.of(
+                                                    error != null
+                                                            ? failed(window, error)
+                                                            : batch)));
+        } catch (RuntimeException e) {
+            // Thrown before any future: the window cannot be read or the extractor refused it.
+            result.complete(List.of(failed(window, e)));
+        }
+    }
+
+    private CompletableFuture<FactBatch> extract(WindowBatch window) {
         ExtractionWindow w = window.toWindow();
         CompletableFuture<ExtractionResult> facts =
                 w.turns().isEmpty() || !settings.facts()
@@ -60,19 +78,20 @@ public class ExtractFunction extends RichAsyncFunction<WindowBatch, FactBatch> {
                         ? extractors.summarizer.summarize(
                                 window.sessionId, WindowBatch.turns(window.sessionTurns))
                         : CompletableFuture.completedFuture(Optional.empty());
-        facts.thenCombine(summary, (r, s) -> toBatch(window, w, r, s))
-                .whenComplete(
-                        (batch, error) -> {
-                            if (error != null) {
-                                FactBatch failed = FactBatch.forWindow(window);
-                                failed.failureKind = "INTERNAL";
-                                failed.failureReason = String.valueOf(error);
-                                failures.inc();
-                                result.complete(List.of(failed));
-                            } else {
-                                result.complete(List.of(batch));
-                            }
-                        });
+        return facts.thenCombine(summary, (r, s) -> toBatch(window, w, r, s));
+    }
+
+    private FactBatch failed(WindowBatch window, Throwable error) {
+        FactBatch failed = FactBatch.forWindow(window);
+        failed.failureKind = "INTERNAL";
+        Throwable cause =
+                error instanceof java.util.concurrent.CompletionException
+                                && error.getCause() != null
+                        ? error.getCause()
+                        : error;
+        failed.failureReason = StageLetters.describe(cause);
+        failures.inc();
+        return failed;
     }
 
     @Override

@@ -2,7 +2,17 @@ package io.engram.jobs.extraction;
 
 import io.engram.config.ConfigLoader;
 import io.engram.config.EngramConfig;
+import io.engram.embedding.Embedder;
+import io.engram.embedding.OnnxEmbedder;
+import io.engram.jobs.store.DeadLetterOutlet;
+import io.engram.jobs.store.IndexKnownMemories;
+import io.engram.jobs.store.KnownMemorySource;
 import io.engram.jobs.store.MemoryStoreSink;
+import io.engram.jobs.store.OtherWrites;
+import io.engram.jobs.store.PastForgets;
+import io.engram.jobs.store.PostgresPastForgets;
+import io.engram.jobs.store.RedisOtherWrites;
+import java.io.Serializable;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Optional;
@@ -39,16 +49,64 @@ public final class ExtractionJob {
     private final Sink<byte[]> deadLetterSink;
     private final Sink<byte[]> memorySink;
     private final ExtractionSettings settings;
+    private final Parts parts;
+
+    /** Opens the extractor and summariser of a subtask. */
+    public interface ExtractorSource extends Serializable {
+        Extractors open(ExtractionSettings settings);
+    }
+
+    /** Opens the embedding model of a subtask. */
+    public interface EmbedderSource extends Serializable {
+        Embedder open(ExtractionSettings settings);
+    }
+
+    /** What the stages between source and sinks talk to: the production ones, or a test's. */
+    public record Parts(
+            ExtractorSource extractors,
+            EmbedderSource embedders,
+            KnownMemorySource knownMemories,
+            OtherWrites otherWrites,
+            PastForgets pastForgets)
+            implements Serializable {
+
+        public static Parts production(ExtractionSettings s) {
+            return new Parts(
+                    Extractors::new,
+                    settings ->
+                            OnnxEmbedder.load(
+                                    OnnxEmbedder.ModelSpec.forVersion(settings.embeddingVersion()),
+                                    Path.of(settings.modelDir()),
+                                    settings.intraOpThreads()),
+                    new IndexKnownMemories(
+                            s.openSearchUrl(),
+                            s.openSearchAuth(),
+                            s.indexAlias(),
+                            s.knownPerUser()),
+                    new RedisOtherWrites(s.redis()),
+                    new PostgresPastForgets(s.postgres()));
+        }
+    }
 
     public ExtractionJob(
             Source<RawRecord, ?, ?> source,
             Sink<byte[]> deadLetterSink,
             Sink<byte[]> memorySink,
             ExtractionSettings settings) {
+        this(source, deadLetterSink, memorySink, settings, Parts.production(settings));
+    }
+
+    public ExtractionJob(
+            Source<RawRecord, ?, ?> source,
+            Sink<byte[]> deadLetterSink,
+            Sink<byte[]> memorySink,
+            ExtractionSettings settings,
+            Parts parts) {
         this.source = source;
         this.deadLetterSink = deadLetterSink;
         this.memorySink = memorySink;
         this.settings = settings;
+        this.parts = parts;
     }
 
     /**
@@ -68,6 +126,12 @@ public final class ExtractionJob {
      */
     public static ExtractionJob forKafka(
             ExtractionSettings settings, boolean bounded, OffsetsInitializer start) {
+        return forKafka(settings, bounded, start, Parts.production(settings));
+    }
+
+    /** As {@link #forKafka(ExtractionSettings, boolean, OffsetsInitializer)}, with given parts. */
+    public static ExtractionJob forKafka(
+            ExtractionSettings settings, boolean bounded, OffsetsInitializer start, Parts parts) {
         var builder =
                 KafkaSource.<RawRecord>builder()
                         .setBootstrapServers(settings.bootstrapServers())
@@ -80,7 +144,7 @@ public final class ExtractionJob {
             builder.setBounded(OffsetsInitializer.latest());
         }
         return new ExtractionJob(
-                builder.build(), deadLetterSink(settings), memorySink(settings), settings);
+                builder.build(), deadLetterSink(settings), memorySink(settings), settings, parts);
     }
 
     public static Sink<byte[]> deadLetterSink(ExtractionSettings settings) {
@@ -103,6 +167,7 @@ public final class ExtractionJob {
                 s.openSearchAuth(),
                 s.indexAlias(),
                 s.redis(),
+                DeadLetterOutlet.kafka(s.bootstrapServers(), s.kafkaProperties(), s.dlqTopic()),
                 500,
                 200);
     }
@@ -163,7 +228,7 @@ public final class ExtractionJob {
         DataStream<TurnRecord> notices =
                 timed.filter(turn -> turn.forgetUser).name("forget-notices").uid("forget-notices");
 
-        DataStream<WindowBatch> windows =
+        SingleOutputStreamOperator<WindowBatch> windows =
                 timed.filter(turn -> !turn.forgetUser)
                         .name("turns-and-ends")
                         .uid("turns-and-ends")
@@ -185,7 +250,7 @@ public final class ExtractionJob {
         SingleOutputStreamOperator<FactBatch> extracted =
                 AsyncDataStream.orderedWait(
                                 windows,
-                                new ExtractFunction(settings),
+                                new ExtractFunction(settings, parts.extractors()),
                                 asyncTimeoutMs,
                                 TimeUnit.MILLISECONDS,
                                 settings.llmConcurrency())
@@ -195,20 +260,31 @@ public final class ExtractionJob {
         SingleOutputStreamOperator<FactBatch> routed =
                 extracted.process(new RouteFailures()).name("route-failures").uid("route-failures");
 
-        routed.map(new EmbedFunction(settings))
-                .name("embed")
-                .uid("embed")
-                .keyBy(FactBatch::userKey)
-                .connect(notices.broadcast(DedupFunction.NOTICES))
-                .process(new DedupFunction(settings))
-                .name("dedup")
-                .uid("dedup")
-                .sinkTo(memorySink)
-                .name("memory-store")
-                .uid("memory-store");
+        SingleOutputStreamOperator<FactBatch> embedded =
+                routed.process(new EmbedFunction(settings, parts.embedders()))
+                        .name("embed")
+                        .uid("embed");
 
+        SingleOutputStreamOperator<byte[]> decided =
+                embedded.keyBy(FactBatch::userKey)
+                        .connect(notices.broadcast(DedupFunction.NOTICES))
+                        .process(
+                                new DedupFunction(
+                                        settings,
+                                        parts.knownMemories(),
+                                        parts.otherWrites(),
+                                        parts.pastForgets()))
+                        .name("dedup")
+                        .uid("dedup");
+        decided.sinkTo(memorySink).name("memory-store").uid("memory-store");
+
+        // Every stage sends what it cannot process here, and goes on with the next record.
         parsed.getSideOutput(ParseFunction.DEAD_LETTERS)
-                .union(routed.getSideOutput(ParseFunction.DEAD_LETTERS))
+                .union(
+                        windows.getSideOutput(ParseFunction.DEAD_LETTERS),
+                        routed.getSideOutput(ParseFunction.DEAD_LETTERS),
+                        embedded.getSideOutput(ParseFunction.DEAD_LETTERS),
+                        decided.getSideOutput(ParseFunction.DEAD_LETTERS))
                 .sinkTo(deadLetterSink)
                 .name("dead-letters")
                 .uid("dead-letters");

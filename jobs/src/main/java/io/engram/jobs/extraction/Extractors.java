@@ -14,12 +14,18 @@ import java.util.Optional;
 /**
  * The extractor and summariser the settings ask for: LLM when an endpoint is set, else heuristic.
  */
-final class Extractors {
+public final class Extractors {
 
     final FactExtractor extractor;
     final SessionSummarizer summarizer;
 
-    Extractors(ExtractionSettings s) {
+    /** Given ones (tests). */
+    public Extractors(FactExtractor extractor, SessionSummarizer summarizer) {
+        this.extractor = extractor;
+        this.summarizer = summarizer;
+    }
+
+    public Extractors(ExtractionSettings s) {
         HeuristicExtractor heuristic = new HeuristicExtractor();
         ExtractiveSummarizer extractive = new ExtractiveSummarizer(heuristic, 5);
         if (s.llmEnabled()) {

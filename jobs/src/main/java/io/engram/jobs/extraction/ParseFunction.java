@@ -28,7 +28,12 @@ public class ParseFunction extends ProcessFunction<RawRecord, TurnRecord> {
 
     @Override
     public void processElement(RawRecord raw, Context ctx, Collector<TurnRecord> out) {
-        ParseResult result = EventCodec.parse(raw.value);
+        ParseResult result;
+        try {
+            result = EventCodec.parse(raw.value);
+        } catch (RuntimeException e) {
+            result = new ParseResult.Rejected("unreadable: " + StageLetters.describe(e));
+        }
         if (result instanceof ParseResult.Accepted accepted) {
             turnsIn.inc();
             TurnRecord turn = TurnRecord.of(accepted.event());

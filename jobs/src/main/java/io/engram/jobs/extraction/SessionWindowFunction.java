@@ -68,6 +68,7 @@ public class SessionWindowFunction
     private transient Counter windows;
     private transient Counter forgottenSessions;
     private transient Counter forgottenTurns;
+    private transient Counter deadLetters;
 
     public SessionWindowFunction(
             int windowTurns, int overlapTurns, long idleGapMs, int maxSessionTurns) {
@@ -93,6 +94,7 @@ public class SessionWindowFunction
         windows = getRuntimeContext().getMetricGroup().counter("windows");
         forgottenSessions = getRuntimeContext().getMetricGroup().counter("forgottenSessions");
         forgottenTurns = getRuntimeContext().getMetricGroup().counter("forgottenTurns");
+        deadLetters = getRuntimeContext().getMetricGroup().counter("deadLetters");
     }
 
     /**
@@ -117,9 +119,22 @@ public class SessionWindowFunction
                 });
     }
 
+    /**
+     * Takes one turn or session end; one this operator cannot take goes to the dead-letter output
+     * and the next is taken as usual.
+     */
     @Override
     public void processElement(TurnRecord turn, ReadOnlyContext ctx, Collector<WindowBatch> out)
             throws Exception {
+        try {
+            accept(turn, ctx, out);
+        } catch (RuntimeException e) {
+            deadLetters.inc();
+            ctx.output(ParseFunction.DEAD_LETTERS, StageLetters.forTurn(turn, e));
+        }
+    }
+
+    void accept(TurnRecord turn, ReadOnlyContext ctx, Collector<WindowBatch> out) throws Exception {
         if (TurnRecord.sentBeforeForget(
                 ctx.getBroadcastState(NOTICES),
                 turn.sentAt,

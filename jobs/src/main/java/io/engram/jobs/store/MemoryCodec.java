@@ -6,6 +6,7 @@ import io.engram.memory.MemoryStatus;
 import io.engram.memory.MemoryType;
 import io.engram.memory.Scope;
 import io.engram.memory.Tier;
+import io.engram.store.MemoryStoreWriter;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.DataInput;
@@ -42,6 +43,21 @@ public final class MemoryCodec {
             throw new UncheckedIOException(e);
         }
         return bytes.toByteArray();
+    }
+
+    /** The changes of one window, with when its newest turn was sent (for the store sink). */
+    public static byte[] encodeFromTurns(MemoryStoreWriter.FromTurns batch) {
+        byte[] changes = encodeChanges(batch.changes());
+        return java.nio.ByteBuffer.allocate(8 + changes.length)
+                .putLong(batch.sentAt())
+                .put(changes)
+                .array();
+    }
+
+    public static MemoryStoreWriter.FromTurns decodeFromTurns(byte[] data) {
+        long sentAt = java.nio.ByteBuffer.wrap(data, 0, 8).getLong();
+        return new MemoryStoreWriter.FromTurns(
+                sentAt, decodeChanges(java.util.Arrays.copyOfRange(data, 8, data.length)));
     }
 
     public static List<MemoryChange> decodeChanges(byte[] data) {

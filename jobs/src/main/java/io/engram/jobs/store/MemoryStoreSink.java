@@ -1,15 +1,19 @@
 package io.engram.jobs.store;
 
 import io.engram.config.EngramConfig;
+import io.engram.events.DeadLetter;
 import io.engram.memory.MemoryChange;
 import io.engram.memory.Scope;
 import io.engram.store.MemoryStoreWriter;
 import io.engram.store.opensearch.OpenSearchAuth;
 import io.engram.store.opensearch.OpenSearchClient;
+import io.engram.store.opensearch.OpenSearchException;
 import java.io.IOException;
 import java.sql.SQLException;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 import org.apache.flink.api.common.operators.ProcessingTimeService;
@@ -23,7 +27,12 @@ import redis.clients.jedis.JedisPooled;
  * Writes decided changes to PostgreSQL, OpenSearch and the Redis cache generation, in batches: a
  * batch is written when it is full, when its first change has waited {@code flushIntervalMs},
  * before every checkpoint and at end of input. Every write is idempotent by (id, version), so the
- * replay after a failure neither loses nor duplicates memories.
+ * replay after a failure neither loses nor duplicates memories. Changes of turns sent before their
+ * user's last forget are dropped ({@link MemoryStoreWriter#writeFromTurns}).
+ *
+ * <p>A store that is down fails the write (the job restarts from its checkpoint and replays). A
+ * window whose changes a store refuses as data is written alone, and if it is refused again it goes
+ * to the dead-letter outlet with the reason, so one bad record never holds up the others.
  */
 public class MemoryStoreSink implements Sink<byte[]> {
 
@@ -34,6 +43,7 @@ public class MemoryStoreSink implements Sink<byte[]> {
     private final OpenSearchAuth openSearchAuth;
     private final String alias;
     private final EngramConfig.Redis redisConfig;
+    private final DeadLetterOutlet deadLetters;
     private final int batchSize;
     private final long flushIntervalMs;
 
@@ -43,6 +53,7 @@ public class MemoryStoreSink implements Sink<byte[]> {
             OpenSearchAuth openSearchAuth,
             String alias,
             EngramConfig.Redis redis,
+            DeadLetterOutlet deadLetters,
             int batchSize,
             long flushIntervalMs) {
         this.postgres = postgres;
@@ -50,6 +61,7 @@ public class MemoryStoreSink implements Sink<byte[]> {
         this.openSearchAuth = openSearchAuth;
         this.alias = alias;
         this.redisConfig = redis;
+        this.deadLetters = deadLetters;
         this.batchSize = batchSize;
         this.flushIntervalMs = flushIntervalMs;
     }
@@ -59,14 +71,25 @@ public class MemoryStoreSink implements Sink<byte[]> {
         return new Writer(context);
     }
 
+    /** PostgreSQL refusing the values themselves: data exception, constraint, program limit. */
+    static boolean refusedAsData(SQLException e) {
+        String state = e.getSQLState();
+        return state != null
+                && (state.startsWith("22") || state.startsWith("23") || state.startsWith("54"));
+    }
+
     private final class Writer implements SinkWriter<byte[]> {
         private final MemoryStoreWriter writer = new MemoryStoreWriter(alias);
         private final OpenSearchClient openSearch =
                 new OpenSearchClient(openSearchUrl, openSearchAuth, Duration.ofSeconds(30));
         private final JedisPooled redis;
         private final CacheGenerations.Pending bumps;
-        private final List<MemoryChange> buffer = new ArrayList<>();
+        private final DeadLetterOutlet.Open outlet;
+        private final List<MemoryStoreWriter.FromTurns> buffer = new ArrayList<>();
+        private int buffered;
         private final Counter written;
+        private final Counter forgotten;
+        private final Counter refused;
         private final Counter flushes;
         private volatile long lastFlushMs;
         private final ReopeningConnection connection = new ReopeningConnection(postgres);
@@ -77,8 +100,11 @@ public class MemoryStoreSink implements Sink<byte[]> {
             this.timers = context.getProcessingTimeService();
             this.redis = RedisConnections.open(redisConfig);
             this.bumps = new CacheGenerations.Pending(redis, false);
+            this.outlet = deadLetters.open();
             var group = context.metricGroup();
             written = group.counter("memoryChangesWritten");
+            forgotten = group.counter("forgottenChangesDropped");
+            refused = group.counter("deadLetters");
             flushes = group.counter("storeFlushes");
             group.gauge("lastFlushMillis", () -> lastFlushMs);
             group.gauge("cacheBumpsWaiting", () -> bumps.waiting());
@@ -86,10 +112,12 @@ public class MemoryStoreSink implements Sink<byte[]> {
 
         @Override
         public void write(byte[] element, Context context) throws IOException {
-            buffer.addAll(MemoryCodec.decodeChanges(element));
-            if (buffer.size() >= batchSize) {
+            MemoryStoreWriter.FromTurns batch = MemoryCodec.decodeFromTurns(element);
+            buffer.add(batch);
+            buffered += batch.changes().size();
+            if (buffered >= batchSize) {
                 flush(false);
-            } else if (!buffer.isEmpty() && !flushTimerSet) {
+            } else if (!flushTimerSet) {
                 // A change waits at most flushIntervalMs, not for the next checkpoint.
                 flushTimerSet = true;
                 timers.registerTimer(
@@ -113,17 +141,71 @@ public class MemoryStoreSink implements Sink<byte[]> {
                 return;
             }
             long start = System.nanoTime();
-            try {
-                writer.write(connection.get(), openSearch, this::invalidate, buffer);
-            } catch (SQLException e) {
-                connection.close();
-                throw new IOException(
-                        "writing " + buffer.size() + " memory changes to PostgreSQL failed", e);
-            }
-            written.inc(buffer.size());
+            writeAll(buffer);
             flushes.inc();
             buffer.clear();
+            buffered = 0;
             lastFlushMs = (System.nanoTime() - start) / 1_000_000;
+        }
+
+        /**
+         * Writes the windows' changes together; when a store refuses them as data, each window
+         * alone, and a window refused alone to the dead-letter outlet.
+         */
+        private void writeAll(List<MemoryStoreWriter.FromTurns> batches) throws IOException {
+            String refusal;
+            try {
+                MemoryStoreWriter.Outcome outcome =
+                        writer.writeFromTurns(
+                                connection.get(), openSearch, this::invalidate, batches);
+                written.inc(outcome.written());
+                forgotten.inc(outcome.forgotten());
+                return;
+            } catch (SQLException e) {
+                connection.close();
+                if (!refusedAsData(e)) {
+                    throw new IOException(
+                            "writing " + count(batches) + " memory changes to PostgreSQL failed",
+                            e);
+                }
+                refusal = "PostgreSQL refused it (" + e.getSQLState() + "): " + firstLine(e);
+            } catch (OpenSearchException e) {
+                if (e.isTransient()) {
+                    throw new IOException("the index did not take the memory changes", e);
+                }
+                refusal = "the index refused it: " + firstLine(e);
+            }
+            if (batches.size() > 1) {
+                for (MemoryStoreWriter.FromTurns b : batches) {
+                    writeAll(List.of(b));
+                }
+                return;
+            }
+            deadLetter(batches.get(0), refusal);
+        }
+
+        private void deadLetter(MemoryStoreWriter.FromTurns batch, String reason)
+                throws IOException {
+            MemoryChange first = batch.changes().get(0);
+            Set<String> turns = new LinkedHashSet<>();
+            batch.changes().forEach(c -> turns.addAll(c.memory().sourceTurnIds()));
+            byte[] letter =
+                    DeadLetter.ofStage(
+                            "store_failure",
+                            "storing "
+                                    + batch.changes().size()
+                                    + " memory changes failed: "
+                                    + reason,
+                            first.memory().scope(),
+                            first.memory().sessionId().orElse(null),
+                            turns,
+                            Instant.now());
+            try {
+                outlet.send(letter);
+            } catch (Exception e) {
+                throw new IOException("the dead-letter topic did not take a refused window", e);
+            }
+            refused.inc();
         }
 
         private void invalidate(Set<Scope> scopes) {
@@ -133,9 +215,20 @@ public class MemoryStoreSink implements Sink<byte[]> {
         @Override
         public void close() {
             connection.close();
+            outlet.close();
             if (redis != null) {
                 redis.close();
             }
         }
+    }
+
+    private static int count(List<MemoryStoreWriter.FromTurns> batches) {
+        return batches.stream().mapToInt(b -> b.changes().size()).sum();
+    }
+
+    private static String firstLine(Exception e) {
+        String m = String.valueOf(e.getMessage());
+        int nl = m.indexOf('\n');
+        return nl < 0 ? m : m.substring(0, Math.min(nl, 300));
     }
 }

@@ -5,7 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.engram.embedding.OnnxEmbedder;
 import io.engram.embedding.TestEmbedders;
 import io.engram.events.ForgetUserEvent;
+import io.engram.jobs.store.KnownMemorySource;
 import io.engram.jobs.store.MemoryCodec;
+import io.engram.jobs.store.OtherWrites;
+import io.engram.jobs.store.PastForgets;
 import io.engram.memory.MemoryChange;
 import io.engram.memory.MemoryStatus;
 import io.engram.memory.MemoryType;
@@ -87,7 +90,7 @@ class DedupFunctionTest {
         List<MemoryChange> out = new ArrayList<>();
         for (Object o : h.getOutput()) {
             if (o instanceof StreamRecord<?> r) {
-                out.addAll(MemoryCodec.decodeChanges((byte[]) r.getValue()));
+                out.addAll(MemoryCodec.decodeFromTurns((byte[]) r.getValue()).changes());
             }
         }
         return out;
@@ -96,20 +99,16 @@ class DedupFunctionTest {
     /** A dedup operator with nothing known of any user yet, not opened. */
     private static KeyedBroadcastOperatorTestHarness<String, FactBatch, TurnRecord, byte[]>
             unopened() throws Exception {
-        return unopened(s -> scope -> List.of(), s -> scope -> -1);
+        return unopened(() -> scope -> List.of(), () -> scope -> -1);
     }
 
     private static KeyedBroadcastOperatorTestHarness<String, FactBatch, TurnRecord, byte[]>
-            unopened(DedupFunction.KnownMemorySource source, DedupFunction.OtherWrites others)
-                    throws Exception {
-        return unopened(source, others, s -> scope -> -1);
+            unopened(KnownMemorySource source, OtherWrites others) throws Exception {
+        return unopened(source, others, () -> scope -> -1);
     }
 
     private static KeyedBroadcastOperatorTestHarness<String, FactBatch, TurnRecord, byte[]>
-            unopened(
-                    DedupFunction.KnownMemorySource source,
-                    DedupFunction.OtherWrites others,
-                    DedupFunction.PastForgets forgets)
+            unopened(KnownMemorySource source, OtherWrites others, PastForgets forgets)
                     throws Exception {
         return new KeyedBroadcastOperatorTestHarness<>(
                 new CoBroadcastWithKeyedOperator<>(
@@ -226,13 +225,13 @@ class DedupFunctionTest {
     void aWindowSentBeforeTheAuditedForgetIsDroppedWithoutItsNotice() throws Exception {
         // A replay from before the forget: its notice is not read yet, the audit knows of it.
         java.util.Map<String, Integer> lookups = new java.util.concurrent.ConcurrentHashMap<>();
-        DedupFunction.PastForgets audit =
-                s ->
+        PastForgets audit =
+                () ->
                         scope -> {
                             lookups.merge(scope.userId(), 1, Integer::sum);
                             return scope.userId().equals("alice") ? 5_000 : -1;
                         };
-        try (var h = unopened(s -> scope -> List.of(), s -> scope -> -1, audit)) {
+        try (var h = unopened(() -> scope -> List.of(), () -> scope -> -1, audit)) {
             h.open();
             Instant t = Instant.parse("2026-03-15T10:00:00Z");
             FactBatch before = batch("alice", "s1", "t1", "Alice is allergic to peanuts.", t);
@@ -325,7 +324,7 @@ class DedupFunctionTest {
     @Test
     void aForgetLeavesNoStateOfTheUserWhenOtherWritersAreCounted() throws Exception {
         OTHER_WRITES.set(3);
-        try (var h = unopened(s -> scope -> List.of(), s -> scope -> OTHER_WRITES.get())) {
+        try (var h = unopened(() -> scope -> List.of(), () -> scope -> OTHER_WRITES.get())) {
             h.open();
             Instant t = Instant.parse("2026-03-15T10:00:00Z");
             h.processElement(new StreamRecord<>(batch("alice", "s1", "t1", "Alice likes tea.", t)));
@@ -343,7 +342,7 @@ class DedupFunctionTest {
     @Test
     void aUserChangedByAnotherWriterIsLoadedAgainBeforeTheNextDecision() throws Exception {
         OTHER_WRITES.set(0);
-        try (var h = unopened(s -> scope -> List.of(), s -> scope -> OTHER_WRITES.get())) {
+        try (var h = unopened(() -> scope -> List.of(), () -> scope -> OTHER_WRITES.get())) {
             h.open();
             Instant t = Instant.parse("2026-03-15T10:00:00Z");
             h.processElement(alicesBudget("s1", "t1", "$10,000", t));

@@ -32,12 +32,9 @@ import org.apache.flink.connector.kafka.source.enumerator.initializer.OffsetsIni
 import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.test.junit5.MiniClusterExtension;
-import org.apache.kafka.clients.consumer.ConsumerConfig;
-import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
-import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.junit.jupiter.api.BeforeAll;
@@ -333,23 +330,7 @@ class ExtractionJobIT {
     @Test
     @Order(3)
     void malformedRecordsLandInTheDeadLetterTopicWithTheirReason() {
-        List<String> letters = new ArrayList<>();
-        try (KafkaConsumer<byte[], byte[]> consumer =
-                new KafkaConsumer<>(
-                        Map.of(
-                                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG,
-                                        SharedServices.kafka().bootstrapServers(),
-                                ConsumerConfig.GROUP_ID_CONFIG, "dlq-check",
-                                ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest"),
-                        new ByteArrayDeserializer(),
-                        new ByteArrayDeserializer())) {
-            consumer.subscribe(List.of(DLQ));
-            Instant deadline = Instant.now().plusSeconds(30);
-            while (letters.size() < 2 && Instant.now().isBefore(deadline)) {
-                consumer.poll(Duration.ofMillis(500))
-                        .forEach(r -> letters.add(new String(r.value(), StandardCharsets.UTF_8)));
-            }
-        }
+        List<String> letters = TestStores.deadLetters(DLQ, "dlq-check", 2);
         assertThat(letters).hasSize(2);
         assertThat(letters)
                 .anySatisfy(l -> assertThat(l).contains("not valid JSON").contains("{not json"));

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.engram.events.ForgetUserEvent;
 import io.engram.events.Role;
+import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -90,6 +91,35 @@ class SessionWindowFunctionTest {
 
     private static List<String> ids(TurnRecord[] turns) {
         return Arrays.stream(turns).map(t -> t.turnId).toList();
+    }
+
+    @Test
+    void aTurnTheWindowsCannotTakeGoesToTheDeadLettersAndTheNextOnesAreWindowed() throws Exception {
+        TurnRecord broken = turn("s1", 1, T0);
+        broken.ts = null;
+        harness.processElement(new StreamRecord<>(broken, T0.toEpochMilli()));
+        for (int i = 2; i <= 5; i++) {
+            send(turn("s1", i, T0.plusSeconds(i)));
+        }
+        List<String> letters = new ArrayList<>();
+        var dead = harness.getSideOutput(ParseFunction.DEAD_LETTERS);
+        if (dead != null) {
+            dead.forEach(r -> letters.add(new String(r.getValue(), StandardCharsets.UTF_8)));
+        }
+        assertThat(letters)
+                .singleElement()
+                .satisfies(
+                        l ->
+                                assertThat(l)
+                                        .contains("\"kind\":\"window_failure\"")
+                                        .contains("s1-t1")
+                                        .contains("NullPointerException"));
+        assertThat(output())
+                .singleElement()
+                .satisfies(
+                        b ->
+                                assertThat(ids(b.turns))
+                                        .containsExactly("s1-t2", "s1-t3", "s1-t4", "s1-t5"));
     }
 
     @Test
