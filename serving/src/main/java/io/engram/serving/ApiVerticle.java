@@ -12,14 +12,21 @@ import io.engram.serving.auth.RateLimiter;
 import io.engram.serving.health.Readiness;
 import io.engram.serving.http.Fields;
 import io.engram.serving.http.Problem;
-import io.engram.serving.memories.MemoryService;
+import io.engram.serving.http.Routes;
+import io.engram.serving.memories.ExplicitStore;
+import io.engram.serving.memories.Forgetting;
+import io.engram.serving.memories.Memories;
+import io.engram.serving.memories.MemoryEdits;
+import io.engram.serving.memories.MemoryReads;
 import io.engram.serving.recall.RecallService;
 import io.engram.serving.recall.SearchRequest;
 import io.engram.serving.turns.TurnIngest;
 import io.vertx.core.Future;
 import io.vertx.core.Handler;
 import io.vertx.core.VerticleBase;
+import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.HttpServer;
+import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.Router;
@@ -48,7 +55,7 @@ public final class ApiVerticle extends VerticleBase {
             ApiKeyAuthenticator authenticator,
             RateLimiter rateLimiter,
             RecallService recall,
-            MemoryService memories,
+            Memories memories,
             TurnIngest turns,
             ApiKeyAdmin keys,
             MaintenanceAdmin maintenance,
@@ -83,40 +90,60 @@ public final class ApiVerticle extends VerticleBase {
 
         router.route("/v1/*").handler(BodyHandler.create(false).setBodyLimit(MAX_BODY_BYTES));
         router.route("/v1/*").handler(this::authenticate);
-        router.post("/v1/turns").handler(this::handleTurns);
-        router.post("/v1/memories/search").handler(this::handleSearch);
-        router.post("/v1/context").handler(this::handleContext);
-        router.post("/v1/memories").handler(this::handleStore);
-        router.get("/v1/memories").handler(this::handleList);
-        router.delete("/v1/memories").handler(this::handleForget);
-        router.get("/v1/memories/:id/history").handler(this::handleHistory);
-        router.get("/v1/memories/:id").handler(this::handleGet);
-        router.patch("/v1/memories/:id").handler(this::handleUpdate);
-        router.delete("/v1/memories/:id").handler(this::handleDelete);
-        router.post("/v1/memories/:id/restore").handler(this::handleRestore);
-        router.post("/v1/admin/keys").handler(this::handleCreateKey);
-        router.get("/v1/admin/keys").handler(this::handleListKeys);
-        router.delete("/v1/admin/keys/:id").handler(this::handleRevokeKey);
-        router.post("/v1/admin/maintenance/:job").handler(this::handleRequestRun);
-        router.get("/v1/admin/maintenance/runs/:id").handler(this::handleGetRun);
-        router.get("/v1/admin/retention-rules").handler(this::handleListRules);
-        router.put("/v1/admin/retention-rules").handler(this::handlePutRule);
-        router.delete("/v1/admin/retention-rules/:id").handler(this::handleDeleteRule);
-        router.route()
-                .last()
-                .handler(
-                        ctx ->
-                                ctx.fail(
-                                        Problem.notFound(
-                                                "no route "
-                                                        + ctx.request().method()
-                                                        + " "
-                                                        + ctx.request().path())));
+        Routes routes = new Routes(router);
+        routes.add(HttpMethod.POST, "/v1/turns", this::handleTurns);
+        routes.add(HttpMethod.POST, "/v1/memories/search", this::handleSearch);
+        routes.add(HttpMethod.POST, "/v1/context", this::handleContext);
+        routes.add(HttpMethod.POST, "/v1/memories", this::handleStore);
+        routes.add(HttpMethod.GET, "/v1/memories", this::handleList);
+        routes.add(HttpMethod.DELETE, "/v1/memories", this::handleForget);
+        routes.add(HttpMethod.GET, "/v1/memories/:id/history", this::handleHistory);
+        routes.add(HttpMethod.GET, "/v1/memories/:id", this::handleGet);
+        routes.add(HttpMethod.PATCH, "/v1/memories/:id", this::handleUpdate);
+        routes.add(HttpMethod.DELETE, "/v1/memories/:id", this::handleDelete);
+        routes.add(HttpMethod.POST, "/v1/memories/:id/restore", this::handleRestore);
+        routes.add(HttpMethod.POST, "/v1/admin/keys", this::handleCreateKey);
+        routes.add(HttpMethod.GET, "/v1/admin/keys", this::handleListKeys);
+        routes.add(HttpMethod.DELETE, "/v1/admin/keys/:id", this::handleRevokeKey);
+        routes.add(HttpMethod.POST, "/v1/admin/maintenance/:job", this::handleRequestRun);
+        routes.add(HttpMethod.GET, "/v1/admin/maintenance/runs/:id", this::handleGetRun);
+        routes.add(HttpMethod.GET, "/v1/admin/retention-rules", this::handleListRules);
+        routes.add(HttpMethod.PUT, "/v1/admin/retention-rules", this::handlePutRule);
+        routes.add(HttpMethod.DELETE, "/v1/admin/retention-rules/:id", this::handleDeleteRule);
+        router.route().last().handler(routes::unmatched);
         router.route().failureHandler(this::handleFailure);
         return vertx.createHttpServer()
                 .requestHandler(router)
+                .invalidRequestHandler(ApiVerticle::invalidRequest)
                 .listen(port, host)
                 .onSuccess(srv -> server = srv);
+    }
+
+    /**
+     * A request the HTTP decoder refused (request line or headers too long, malformed): the status
+     * it chose, with a problem document saying why.
+     */
+    private static void invalidRequest(HttpServerRequest request) {
+        Throwable cause = request.decoderResult().cause();
+        int status = 400;
+        String detail = "request could not be read";
+        if (cause instanceof io.netty.handler.codec.http.TooLongHttpLineException) {
+            status = 414;
+            detail = "request line: longer than the server reads";
+        } else if (cause instanceof io.netty.handler.codec.http.TooLongHttpHeaderException) {
+            status = 431;
+            detail = "headers: larger than the server reads";
+        }
+        String title =
+                status == 414
+                        ? "URI Too Long"
+                        : status == 431 ? "Request Header Fields Too Large" : "Bad Request";
+        request.response()
+                .setStatusCode(status)
+                .putHeader("Content-Type", "application/problem+json")
+                .putHeader("Connection", "close")
+                .end(new Problem(status, title, detail).toJson(null).encode())
+                .onComplete(done -> request.connection().close());
     }
 
     /** Stops accepting, lets requests in flight finish (up to 10 s). */
@@ -304,16 +331,17 @@ public final class ApiVerticle extends VerticleBase {
         }
         Instant validFrom = Fields.optionalTime(body, "valid_from");
         var request =
-                new MemoryService.StoreRequest(
+                new ExplicitStore.StoreRequest(
                         scope,
                         Fields.text(body, "content", 8000).strip(),
                         type,
                         Fields.strings(body, "tags", 20, 100),
-                        Fields.object(body, "metadata", 50),
+                        Fields.json(body, "metadata", 50),
                         Fields.number(body, "importance", 0.5, 0, 1),
                         Fields.optionalId(body, "session_id"),
                         validFrom == null ? Instant.now() : validFrom);
         s.memories()
+                .store()
                 .store(request)
                 .onSuccess(r -> json(ctx, 201, r.put("request_id", ctx.get(REQUEST_ID))))
                 .onFailure(ctx::fail);
@@ -328,12 +356,21 @@ public final class ApiVerticle extends VerticleBase {
                 enumParam(ctx, "status", Set.of("active", "superseded", "archived", "expired"));
         String tier = enumParam(ctx, "tier", Set.of("hot", "warm", "cold"));
         String tag = ctx.queryParams().get("tag");
-        if (tag != null && (tag.isBlank() || tag.length() > 100)) {
-            throw Problem.badRequest("tag: 1-100 characters");
+        if (tag != null) {
+            Fields.checkText("tag", tag, 100);
         }
         int limit = intParam(ctx, "limit", 50, 1, 200);
         s.memories()
-                .list(scope, type, status, tier, tag, limit, ctx.queryParams().get("cursor"))
+                .reads()
+                .list(
+                        new MemoryReads.ListQuery(
+                                scope,
+                                type,
+                                status,
+                                tier,
+                                tag,
+                                limit,
+                                ctx.queryParams().get("cursor")))
                 .onSuccess(r -> json(ctx, 200, r))
                 .onFailure(ctx::fail);
     }
@@ -357,12 +394,14 @@ public final class ApiVerticle extends VerticleBase {
                 .compose(
                         v ->
                                 s.memories()
+                                        .forgetting()
                                         .forget(
-                                                p.tenantId(),
-                                                p.environment(),
-                                                user,
-                                                forgetProject,
-                                                p.keyId()))
+                                                new Forgetting.Request(
+                                                        p.tenantId(),
+                                                        p.environment(),
+                                                        user,
+                                                        forgetProject,
+                                                        p.keyId())))
                 .compose(r -> notifyWritePlane(p, user, r, forgetProject))
                 .onSuccess(r -> json(ctx, 200, r.put("request_id", ctx.get(REQUEST_ID))))
                 .onFailure(ctx::fail);
@@ -392,14 +431,16 @@ public final class ApiVerticle extends VerticleBase {
     private void handleGet(RoutingContext ctx) {
         Principal p = principal(ctx, "read");
         s.memories()
+                .reads()
                 .get(queryScope(ctx, p), Fields.uuid("id", ctx.pathParam("id")))
-                .onSuccess(r -> json(ctx, 200, r))
+                .onSuccess(r -> withETag(ctx, r))
                 .onFailure(ctx::fail);
     }
 
     private void handleHistory(RoutingContext ctx) {
         Principal p = principal(ctx, "read");
         s.memories()
+                .reads()
                 .history(queryScope(ctx, p), Fields.uuid("id", ctx.pathParam("id")))
                 .onSuccess(r -> json(ctx, 200, r))
                 .onFailure(ctx::fail);
@@ -420,15 +461,23 @@ public final class ApiVerticle extends VerticleBase {
                 body.containsKey("importance")
                         ? Fields.number(body, "importance", 0.5, 0, 1)
                         : null;
+        Integer ifMatch = Fields.ifMatch(ctx.request().getHeader("If-Match"));
         s.memories()
-                .update(scope, id, content, tags, importance, Fields.object(body, "metadata", 50))
-                .onSuccess(r -> json(ctx, 200, r))
+                .edits()
+                .update(
+                        scope,
+                        id,
+                        new MemoryEdits.Edit(
+                                content, tags, importance, Fields.json(body, "metadata", 50)),
+                        ifMatch)
+                .onSuccess(r -> withETag(ctx, r))
                 .onFailure(ctx::fail);
     }
 
     private void handleDelete(RoutingContext ctx) {
         Principal p = principal(ctx, "write");
         s.memories()
+                .edits()
                 .delete(queryScope(ctx, p), Fields.uuid("id", ctx.pathParam("id")))
                 .onSuccess(v -> ctx.response().setStatusCode(204).end())
                 .onFailure(ctx::fail);
@@ -439,6 +488,7 @@ public final class ApiVerticle extends VerticleBase {
         Scope scope = queryScope(ctx, p);
         UUID id = Fields.uuid("id", ctx.pathParam("id"));
         s.memories()
+                .edits()
                 .restore(scope, id)
                 .onSuccess(r -> json(ctx, 200, r.put("request_id", ctx.get(REQUEST_ID))))
                 .onFailure(ctx::fail);
@@ -481,33 +531,21 @@ public final class ApiVerticle extends VerticleBase {
     }
 
     private void handleCreateKey(RoutingContext ctx) {
-        principal(ctx, "admin");
-        JsonObject body =
-                Fields.body(
-                        ctx,
-                        Set.of(
-                                "tenant_id",
-                                "project_id",
-                                "environment",
-                                "scopes",
-                                "name",
-                                "rate_limit_per_s"));
-        s.keys().create(body).onSuccess(r -> json(ctx, 201, r)).onFailure(ctx::fail);
+        Principal p = principal(ctx, "admin");
+        JsonObject body = Fields.body(ctx, ApiKeyAdmin.CREATE);
+        s.keys().create(p, body).onSuccess(r -> json(ctx, 201, r)).onFailure(ctx::fail);
     }
 
     private void handleListKeys(RoutingContext ctx) {
         Principal p = principal(ctx, "admin");
-        String tenant = optionalParam(ctx, "tenant_id");
-        s.keys()
-                .list(tenant == null ? p.tenantId() : tenant)
-                .onSuccess(r -> json(ctx, 200, r))
-                .onFailure(ctx::fail);
+        String tenant = p.manageableTenant("tenant_id", optionalParam(ctx, "tenant_id"));
+        s.keys().list(tenant).onSuccess(r -> json(ctx, 200, r)).onFailure(ctx::fail);
     }
 
     private void handleRevokeKey(RoutingContext ctx) {
-        principal(ctx, "admin");
+        Principal p = principal(ctx, "admin");
         s.keys()
-                .revoke(Fields.uuid("id", ctx.pathParam("id")))
+                .revoke(p, Fields.uuid("id", ctx.pathParam("id")))
                 .onSuccess(v -> ctx.response().setStatusCode(204).end())
                 .onFailure(ctx::fail);
     }
@@ -584,10 +622,28 @@ public final class ApiVerticle extends VerticleBase {
         if (problem.retryAfterSeconds() != null) {
             ctx.response().putHeader("Retry-After", String.valueOf(problem.retryAfterSeconds()));
         }
+        if (problem.status() == 401) {
+            // RFC 6750 3: the scheme to use, and whether a token was presented and refused.
+            ctx.response()
+                    .putHeader(
+                            "WWW-Authenticate",
+                            ctx.request().getHeader("Authorization") == null
+                                    ? "Bearer realm=\"engram\""
+                                    : "Bearer realm=\"engram\", error=\"invalid_token\"");
+        }
+        if (problem instanceof Problem.MethodNotAllowed m) {
+            ctx.response().putHeader("Allow", m.allow());
+        }
         ctx.response()
                 .setStatusCode(problem.status())
                 .putHeader("Content-Type", "application/problem+json")
                 .end(problem.toJson(requestId).encode());
+    }
+
+    /** A memory, with its version as the ETag an edit's If-Match may send back. */
+    private static void withETag(RoutingContext ctx, JsonObject memory) {
+        ctx.response().putHeader("ETag", "\"" + memory.getInteger("version") + "\"");
+        json(ctx, 200, memory);
     }
 
     private static void json(RoutingContext ctx, int status, JsonObject body) {

@@ -19,7 +19,7 @@ import io.engram.serving.auth.ApiKeyAuthenticator;
 import io.engram.serving.auth.RateLimiter;
 import io.engram.serving.health.DependencyCheck;
 import io.engram.serving.health.Readiness;
-import io.engram.serving.memories.MemoryService;
+import io.engram.serving.memories.Memories;
 import io.engram.serving.recall.Bookkeeper;
 import io.engram.serving.recall.EmbeddingWorker;
 import io.engram.serving.recall.PeerNotices;
@@ -95,7 +95,7 @@ public final class ServingApp implements AutoCloseable {
     private final EmbeddingWorker embedder;
     private final Optional<CachingEmbedder> embeddingCache;
     private final Optional<RowCache> rowCache;
-    private final MemoryService memories;
+    private final Memories memories;
     private final TurnIngest turns;
     private final JdbcPool jdbc;
     private final PeerNotices peers;
@@ -111,7 +111,7 @@ public final class ServingApp implements AutoCloseable {
             EmbeddingWorker embedder,
             Optional<CachingEmbedder> embeddingCache,
             Optional<RowCache> rowCache,
-            MemoryService memories,
+            Memories memories,
             TurnIngest turns,
             JdbcPool jdbc,
             PeerNotices peers) {
@@ -296,8 +296,8 @@ public final class ServingApp implements AutoCloseable {
                                         config.dedup().supersedeMinSimilarity())),
                         embedder.version());
         JdbcPool jdbc = new JdbcPool(config.postgres(), 4);
-        MemoryService memories =
-                new MemoryService(
+        Memories memories =
+                Memories.create(
                         vertx,
                         postgres,
                         jdbc,

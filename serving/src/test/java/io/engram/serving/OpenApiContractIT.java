@@ -58,7 +58,7 @@ class OpenApiContractIT {
     @BeforeAll
     static void start() throws Exception {
         f = new ServingFixture("openapi_contract_it", SharedServices.openSearch().url());
-        key = f.key("contract", "default", "prod", "read", "write", "admin");
+        key = f.key("contract", "default", "prod", "read", "write", "admin", "operator");
         try (InputStream in = ServingApp.class.getResourceAsStream("/openapi.yaml")) {
             doc = YAML.readTree(in);
         }

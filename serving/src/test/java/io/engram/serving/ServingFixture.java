@@ -90,22 +90,35 @@ final class ServingFixture implements AutoCloseable {
     record Reply(int status, JsonObject json, String raw, HttpResponse<String> response) {}
 
     Reply call(String method, String path, String key, String body) throws Exception {
-        return send(base, method, path, key, body);
+        return send(base, method, path, key, body, Map.of());
+    }
+
+    /** With more request headers. */
+    Reply call(String method, String path, String key, String body, Map<String, String> headers)
+            throws Exception {
+        return send(base, method, path, key, body, headers);
     }
 
     /** A request without a body to another instance, at {@code otherBase}. */
     Reply callAt(String otherBase, String method, String path, String key) {
         try {
-            return send(otherBase, method, path, key, null);
+            return send(otherBase, method, path, key, null, Map.of());
         } catch (Exception e) {
             throw new IllegalStateException(e);
         }
     }
 
-    private Reply send(String base, String method, String path, String key, String body)
+    private Reply send(
+            String base,
+            String method,
+            String path,
+            String key,
+            String body,
+            Map<String, String> headers)
             throws Exception {
         HttpRequest.Builder b =
                 HttpRequest.newBuilder(URI.create(base + path)).timeout(Duration.ofSeconds(30));
+        headers.forEach(b::header);
         if (key != null) {
             b.header("Authorization", "Bearer " + key);
         }

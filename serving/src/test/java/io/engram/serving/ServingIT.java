@@ -65,7 +65,7 @@ class ServingIT {
         acme = f.key("acme", "default", "prod", "read", "write");
         acmeReader = f.key("acme", "default", "prod", "read");
         globex = f.key("globex", "default", "prod", "read", "write");
-        admin = f.key("ops", "default", "prod", "admin");
+        admin = f.key("ops", "default", "prod", "admin", "operator");
     }
 
     @AfterAll

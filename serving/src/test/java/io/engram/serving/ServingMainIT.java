@@ -137,7 +137,7 @@ class ServingMainIT {
                                         "select tenant_id, scopes::text from api_keys where name = 'bootstrap'")) {
             assertThat(rs.next()).isTrue();
             assertThat(rs.getString(1)).isEqualTo(ServingMain.BOOTSTRAP_TENANT);
-            assertThat(rs.getString(2)).isEqualTo("{read,write,admin}");
+            assertThat(rs.getString(2)).isEqualTo("{read,write,admin,operator}");
         }
 
         Run again = Run.start(env, "prepare");

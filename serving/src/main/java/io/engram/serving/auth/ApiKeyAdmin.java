@@ -19,7 +19,7 @@ import java.util.function.Supplier;
 /** Admin endpoints for API keys: create (the key is shown once), list, revoke. */
 public final class ApiKeyAdmin {
 
-    static final Set<String> CREATE =
+    public static final Set<String> CREATE =
             Set.of("tenant_id", "project_id", "environment", "scopes", "name", "rate_limit_per_s");
 
     private final Pool pool;
@@ -34,16 +34,25 @@ public final class ApiKeyAdmin {
         this.afterRevoke = afterRevoke;
     }
 
-    /** A new key from a create request; an optional field sent as null counts as left out. */
-    public Future<JsonObject> create(JsonObject body) {
-        String tenant = Fields.id(body, "tenant_id");
+    /**
+     * A new key from a create request of {@code caller}; an optional field sent as null counts as
+     * left out. An admin key creates keys of its own tenant; another tenant's key, or a key with
+     * the operator scope, takes an operator key.
+     */
+    public Future<JsonObject> create(Principal caller, JsonObject body) {
+        String tenant = caller.manageableTenant("tenant_id", Fields.id(body, "tenant_id"));
         String project =
                 Objects.requireNonNullElse(Fields.optionalId(body, "project_id"), "default");
         String environment =
                 Objects.requireNonNullElse(Fields.optionalId(body, "environment"), "production");
-        List<String> scopes = Fields.enumValues(body, "scopes", Set.of("read", "write", "admin"));
+        List<String> scopes =
+                Fields.enumValues(
+                        body, "scopes", Set.of("read", "write", "admin", Principal.OPERATOR));
         if (scopes.isEmpty()) {
-            throw Problem.badRequest("scopes: at least one of read, write, admin");
+            throw Problem.badRequest("scopes: at least one of read, write, admin, operator");
+        }
+        if (scopes.contains(Principal.OPERATOR) && !caller.isOperator()) {
+            throw Problem.forbidden("scopes: only an operator key can grant 'operator'");
         }
         String name = Objects.requireNonNullElse(Fields.optionalText(body, "name", 200), "");
         Integer rate = Fields.optionalInteger(body, "rate_limit_per_s", 1, 100_000);
@@ -113,10 +122,15 @@ public final class ApiKeyAdmin {
                         });
     }
 
-    public Future<Void> revoke(UUID id) {
+    /**
+     * Revokes a key of the caller's tenant (of any tenant for an operator); another tenant's key is
+     * not found.
+     */
+    public Future<Void> revoke(Principal caller, UUID id) {
         return pool.preparedQuery(
-                        "update api_keys set revoked_at = now() where id = $1 and revoked_at is null")
-                .execute(Tuple.of(id))
+                        "update api_keys set revoked_at = now() where id = $1 and revoked_at is null"
+                                + " and ($2::text is null or tenant_id = $2)")
+                .execute(Tuple.of(id, caller.isOperator() ? null : caller.tenantId()))
                 .compose(
                         r ->
                                 r.rowCount() == 0

@@ -63,7 +63,8 @@ public final class ApiKeyAuthenticator {
     }
 
     public Future<Principal> authenticate(String authorization) {
-        if (authorization == null || !authorization.startsWith("Bearer ")) {
+        // The scheme is case-insensitive (RFC 9110 11.1).
+        if (authorization == null || !authorization.regionMatches(true, 0, "Bearer ", 0, 7)) {
             return Future.failedFuture(
                     Problem.unauthorized("Authorization: a 'Bearer <api key>' header is required"));
         }

@@ -13,10 +13,41 @@ public record Principal(
         Set<String> scopes,
         int ratePerSecond) {
 
+    /** The scope that manages the keys of every tenant; admin alone manages its own tenant. */
+    public static final String OPERATOR = "operator";
+
+    /**
+     * Fails with 403 unless the key has {@code scope}; admin implies read and write of its tenant,
+     * never {@link #OPERATOR}.
+     */
     public void require(String scope) {
-        if (!scopes.contains(scope) && !scopes.contains("admin")) {
+        boolean held =
+                scopes.contains(scope) || (!scope.equals(OPERATOR) && scopes.contains("admin"));
+        if (!held) {
             throw Problem.forbidden("this API key lacks the '" + scope + "' scope");
         }
+    }
+
+    /**
+     * The tenant whose keys a key-management request of this key may touch: its own, or any with
+     * the {@link #OPERATOR} scope (403 naming the field otherwise).
+     */
+    public String manageableTenant(String field, String tenant) {
+        if (tenant == null || tenant.equals(tenantId)) {
+            return tenantId;
+        }
+        if (!scopes.contains(OPERATOR)) {
+            throw Problem.forbidden(
+                    field
+                            + ": this API key manages the keys of tenant '"
+                            + tenantId
+                            + "' only; other tenants need the 'operator' scope");
+        }
+        return tenant;
+    }
+
+    public boolean isOperator() {
+        return scopes.contains(OPERATOR);
     }
 
     /**

@@ -1,6 +1,8 @@
 package io.engram.serving.http;
 
+import io.engram.events.TimeBounds;
 import io.engram.memory.Scope;
+import io.engram.text.InputText;
 import io.vertx.core.json.DecodeException;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
@@ -93,10 +95,22 @@ public final class Fields {
         if (!(v instanceof String s)) {
             throw Problem.badRequest(field + ": must be a string");
         }
-        if (s.isBlank()) {
+        return checkText(field, s, maxChars);
+    }
+
+    /**
+     * A client's text: storable (no NUL, no unpaired surrogate), not blank once invisible
+     * characters are set aside, at most {@code maxChars} characters (code points).
+     */
+    public static String checkText(String field, String s, int maxChars) {
+        String defect = InputText.defect(s);
+        if (defect != null) {
+            throw Problem.badRequest(field + ": " + defect);
+        }
+        if (InputText.isBlank(s)) {
             throw Problem.badRequest(field + ": must not be blank");
         }
-        if (s.length() > maxChars) {
+        if (InputText.length(s) > maxChars) {
             throw Problem.badRequest(field + ": longer than " + maxChars + " characters");
         }
         return s;
@@ -162,7 +176,9 @@ public final class Fields {
         List<String> out = new ArrayList<>();
         for (int i = 0; i < a.size(); i++) {
             Object item = a.getValue(i);
-            if (!(item instanceof String s) || s.isBlank() || s.length() > maxChars) {
+            if (!(item instanceof String s)
+                    || InputText.isBlank(s)
+                    || InputText.length(s) > maxChars) {
                 throw Problem.badRequest(
                         field
                                 + "["
@@ -171,6 +187,7 @@ public final class Fields {
                                 + maxChars
                                 + " characters");
             }
+            checkText(field + "[" + i + "]", s, maxChars);
             out.add(s);
         }
         return out;
@@ -188,7 +205,32 @@ public final class Fields {
         return values;
     }
 
+    /**
+     * A time Engram stores (a turn's time, a memory's valid_from): from 1970 to a day ahead of now
+     * ({@link TimeBounds}).
+     */
     public static Instant optionalTime(JsonObject o, String field) {
+        Instant t = optionalAnyTime(o, field);
+        String defect = t == null ? null : TimeBounds.defect(t, Instant.now());
+        if (defect != null) {
+            throw Problem.badRequest(field + ": " + defect);
+        }
+        return t;
+    }
+
+    /** A time a filter compares with: years 1 to 9999. */
+    public static Instant optionalFilterTime(JsonObject o, String field) {
+        Instant t = optionalAnyTime(o, field);
+        if (t != null && (t.isBefore(FIRST_YEAR) || !t.isBefore(AFTER_LAST_YEAR))) {
+            throw Problem.badRequest(field + ": must be within the years 1 to 9999");
+        }
+        return t;
+    }
+
+    private static final Instant FIRST_YEAR = Instant.parse("0001-01-01T00:00:00Z");
+    private static final Instant AFTER_LAST_YEAR = Instant.parse("+10000-01-01T00:00:00Z");
+
+    private static Instant optionalAnyTime(JsonObject o, String field) {
         Object v = o.getValue(field);
         if (v == null) {
             return null;
@@ -215,5 +257,71 @@ public final class Fields {
             throw Problem.badRequest(field + ": at most " + maxKeys + " keys");
         }
         return obj;
+    }
+
+    /**
+     * A JSON object a client keeps with a memory (or filters by): at most {@code maxKeys} keys at
+     * the top, nested at most {@link #MAX_JSON_DEPTH} deep, every key and string storable in
+     * PostgreSQL's jsonb (no NUL).
+     */
+    public static JsonObject json(JsonObject o, String field, int maxKeys) {
+        JsonObject obj = object(o, field, maxKeys);
+        if (obj != null) {
+            checkJson(field, obj, 1);
+        }
+        return obj;
+    }
+
+    static final int MAX_JSON_DEPTH = 5;
+
+    private static void checkJson(String path, Object value, int depth) {
+        if (value instanceof JsonObject obj) {
+            if (depth > MAX_JSON_DEPTH) {
+                throw Problem.badRequest(path + ": nested deeper than " + MAX_JSON_DEPTH);
+            }
+            for (String key : obj.fieldNames()) {
+                checkText(path + " key", key, 100);
+                checkJson(path + "." + key, obj.getValue(key), depth + 1);
+            }
+        } else if (value instanceof JsonArray array) {
+            if (depth > MAX_JSON_DEPTH) {
+                throw Problem.badRequest(path + ": nested deeper than " + MAX_JSON_DEPTH);
+            }
+            for (int i = 0; i < array.size(); i++) {
+                checkJson(path + "[" + i + "]", array.getValue(i), depth + 1);
+            }
+        } else if (value instanceof String s) {
+            String defect = InputText.defect(s);
+            if (defect != null) {
+                throw Problem.badRequest(path + ": " + defect);
+            }
+        }
+    }
+
+    /**
+     * The version an {@code If-Match} header names (an ETag of this API: the version in quotes,
+     * weak or not); null without the header or with {@code *}.
+     */
+    public static Integer ifMatch(String header) {
+        if (header == null || header.strip().equals("*")) {
+            return null;
+        }
+        String v = header.strip();
+        if (v.startsWith("W/")) {
+            v = v.substring(2);
+        }
+        if (v.length() >= 2 && v.startsWith("\"") && v.endsWith("\"")) {
+            v = v.substring(1, v.length() - 1);
+        }
+        try {
+            int version = Integer.parseInt(v);
+            if (version >= 1) {
+                return version;
+            }
+        } catch (NumberFormatException e) {
+            // answered below
+        }
+        throw Problem.badRequest(
+                "If-Match: must be an ETag this API returned (the memory's version in quotes)");
     }
 }

@@ -13,7 +13,7 @@ import java.util.concurrent.TimeoutException;
  * An RFC 9457 problem: what went wrong, for the caller. Thrown by handlers and turned into a JSON
  * response by the router's failure handler.
  */
-public final class Problem extends RuntimeException {
+public class Problem extends RuntimeException {
     private static final long serialVersionUID = 1L;
 
     private final int status;
@@ -29,6 +29,24 @@ public final class Problem extends RuntimeException {
         this.status = status;
         this.title = title;
         this.retryAfterSeconds = retryAfterSeconds;
+    }
+
+    /** 405: the path is routed, for other methods than the request's ({@code Allow}). */
+    public static final class MethodNotAllowed extends Problem {
+        private static final long serialVersionUID = 1L;
+        private final String allow;
+
+        public MethodNotAllowed(String method, String path, java.util.Collection<String> allowed) {
+            super(
+                    405,
+                    "Method Not Allowed",
+                    method + " " + path + ": allowed are " + String.join(", ", allowed));
+            this.allow = String.join(", ", allowed);
+        }
+
+        public String allow() {
+            return allow;
+        }
     }
 
     public static Problem badRequest(String detail) {

@@ -653,8 +653,8 @@ public final class RecallService {
         }
         Tuple args = Tuple.of(ids, s.tenantId(), s.projectId(), s.environment(), s.userId());
         if (call.request.metadataFilter() != null) {
-            sql.append(" and metadata @> $6::jsonb");
-            args.addString(call.request.metadataFilter().encode());
+            sql.append(" and metadata @> $6");
+            args.addJsonObject(call.request.metadataFilter());
         }
         return pool.preparedQuery(sql.toString())
                 .execute(args)

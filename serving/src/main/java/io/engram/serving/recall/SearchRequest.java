@@ -118,12 +118,12 @@ public record SearchRequest(
                 throw Problem.badRequest("weights: " + e.getMessage());
             }
         }
-        Instant from = Fields.optionalTime(body, "from");
-        Instant to = Fields.optionalTime(body, "to");
+        Instant from = Fields.optionalFilterTime(body, "from");
+        Instant to = Fields.optionalFilterTime(body, "to");
         if (from != null && to != null && !from.isBefore(to)) {
             throw Problem.badRequest("from: must be before to");
         }
-        JsonObject metadata = Fields.object(body, "metadata_filter", 10);
+        JsonObject metadata = Fields.json(body, "metadata_filter", 10);
         return new SearchRequest(
                 scope,
                 query,

@@ -1,0 +1,215 @@
+package io.engram.serving.memories;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.engram.dedup.ChangePlanner;
+import io.engram.dedup.UserMemories;
+import io.engram.extraction.CandidateFact;
+import io.engram.extraction.Excerpts;
+import io.engram.memory.Memory;
+import io.engram.memory.MemoryChange;
+import io.engram.memory.MemoryIds;
+import io.engram.memory.MemoryType;
+import io.engram.memory.Scope;
+import io.engram.serving.http.Problem;
+import io.engram.serving.recall.EmbeddingWorker;
+import io.engram.serving.store.OpenSearchHttp;
+import io.engram.store.MemoryEvents;
+import io.engram.store.MemoryStoreWriter;
+import io.engram.store.Transactions;
+import io.engram.store.UserLocks;
+import io.engram.store.opensearch.MemoryDocuments;
+import io.engram.store.opensearch.MemoryQuery;
+import io.vertx.core.Future;
+import io.vertx.core.json.JsonObject;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+
+/**
+ * {@code POST /v1/memories}: a memory stored by the client, decided against the user's nearest
+ * memories as the write plane decides extracted facts (create, update, supersede or noop). Stores
+ * of one user are serialised: the same words stored twice at once are one memory, the second store
+ * answering noop.
+ */
+public final class ExplicitStore {
+
+    /** A validated explicit store. */
+    public record StoreRequest(
+            Scope scope,
+            String content,
+            MemoryType type,
+            List<String> tags,
+            JsonObject metadata,
+            double importance,
+            String sessionId,
+            Instant validFrom) {}
+
+    /** What the write did: the changes written, or the active memory that already said it. */
+    private record Written(List<MemoryChange> changes, UUID sameWords) {}
+
+    private static final String SAME_WORDS =
+            "select id from memories where tenant_id = ? and project_id = ? and environment = ?"
+                    + " and user_id = ? and content_hash = ? and status = 'active' limit 1";
+
+    private final MemoryWrites writes;
+    private final OpenSearchHttp openSearch;
+    private final EmbeddingWorker embedder;
+    private final ChangePlanner planner;
+
+    ExplicitStore(
+            MemoryWrites writes,
+            OpenSearchHttp openSearch,
+            EmbeddingWorker embedder,
+            ChangePlanner planner) {
+        this.writes = writes;
+        this.openSearch = openSearch;
+        this.embedder = embedder;
+        this.planner = planner;
+    }
+
+    public Future<JsonObject> store(StoreRequest r) {
+        return embedder.embed(r.scope(), List.of(r.content()))
+                .recover(
+                        err ->
+                                Future.failedFuture(
+                                        Problem.unavailable(
+                                                "embedding model unavailable: nothing was stored")))
+                .compose(vectors -> decide(r, vectors))
+                .compose(planned -> write(r, planned));
+    }
+
+    private Future<ChangePlanner.Planned> decide(StoreRequest r, List<float[]> vectors) {
+        CandidateFact fact =
+                new CandidateFact(
+                        r.type(), r.content(), r.importance(), r.tags(), List.of(), r.validFrom());
+        return nearest(r.scope(), r.type(), vectors.get(0))
+                .map(
+                        known ->
+                                planner.plan(
+                                                r.scope(),
+                                                Optional.ofNullable(r.sessionId()),
+                                                "api",
+                                                List.of(fact),
+                                                vectors,
+                                                known,
+                                                Instant.now())
+                                        .get(0));
+    }
+
+    private Future<JsonObject> write(StoreRequest r, ChangePlanner.Planned planned) {
+        MemoryStoreWriter writer = new MemoryStoreWriter(writes.alias());
+        return writes.blocking(
+                        "nothing was stored",
+                        c -> {
+                            Written w =
+                                    Transactions.in(c, tx -> writeLocked(tx, writer, r, planned));
+                            writer.indexConfirmed(c, writes.index(), w.changes());
+                            return w;
+                        })
+                .compose(w -> writes.bump(List.of(r.scope())).map(v -> answer(planned, w)));
+    }
+
+    /**
+     * Under the user's lock: nothing when an active memory already says the same words (a store
+     * racing its own retry), else the planned change and the metadata, in one transaction.
+     */
+    private static Written writeLocked(
+            Connection tx, MemoryStoreWriter writer, StoreRequest r, ChangePlanner.Planned planned)
+            throws SQLException {
+        UserLocks.lock(tx, List.of(r.scope()));
+        if (planned.change() instanceof MemoryChange.Created) {
+            UUID same = sameWords(tx, r.scope(), r.content());
+            if (same != null) {
+                return new Written(List.of(), same);
+            }
+        }
+        List<MemoryChange> written = writer.apply(tx, List.of(planned.change()));
+        if (r.metadata() != null && !written.isEmpty()) {
+            try (PreparedStatement st =
+                    tx.prepareStatement(
+                            "update memories set metadata = ?::jsonb where id = ? and tenant_id = ?"
+                                    + " and project_id = ? and environment = ? and user_id = ?")) {
+                st.setString(1, r.metadata().encode());
+                st.setObject(2, written.get(0).memory().id());
+                MemoryEvents.bindScope(st, 3, r.scope());
+                st.executeUpdate();
+            }
+        }
+        return new Written(written, null);
+    }
+
+    private static UUID sameWords(Connection tx, Scope scope, String content) throws SQLException {
+        try (PreparedStatement st = tx.prepareStatement(SAME_WORDS)) {
+            MemoryEvents.bindScope(st, 1, scope);
+            st.setString(5, MemoryIds.contentHash(content));
+            try (ResultSet rs = st.executeQuery()) {
+                return rs.next() ? rs.getObject(1, UUID.class) : null;
+            }
+        }
+    }
+
+    /**
+     * The answer, from what was written: the planned change, or the new memory that replaced it
+     * when the memory it matched stopped being current meanwhile, or the memory that already said
+     * the same words (noop).
+     */
+    private static JsonObject answer(ChangePlanner.Planned planned, Written w) {
+        double similarity = Math.round(planned.decision().similarity() * 1000) / 1000.0;
+        if (w.sameWords() != null || w.changes().isEmpty()) {
+            UUID id = w.sameWords() != null ? w.sameWords() : planned.change().memory().id();
+            return new JsonObject()
+                    .put("id", id.toString())
+                    .put("decision", "noop")
+                    .put("reason", "an active memory already says the same words")
+                    .put("similarity", w.sameWords() != null ? 1.0 : similarity)
+                    .put("superseded", null);
+        }
+        MemoryChange done = w.changes().get(0);
+        boolean asPlanned = done == planned.change();
+        return new JsonObject()
+                .put("id", done.memory().id().toString())
+                .put("decision", asPlanned ? planned.decision().kind() : "create")
+                .put("reason", asPlanned ? planned.decision().reason() : done.reason())
+                .put("similarity", similarity)
+                .put("superseded", done.replaced().map(m -> m.id().toString()).orElse(null));
+    }
+
+    /** The user's nearest current memories of one type, with vectors, from the index. */
+    private Future<UserMemories> nearest(Scope scope, MemoryType type, float[] vector) {
+        MemoryQuery q =
+                MemoryQuery.forScope(scope)
+                        .types(List.of(type.wireName()))
+                        .excludeTags(List.of(Excerpts.TAG));
+        ObjectNode body = q.knn(vector, 5);
+        body.remove("_source");
+        return openSearch
+                .send("POST", "/" + writes.alias() + "/_search?routing=" + q.routing(), body)
+                .recover(
+                        err ->
+                                Future.failedFuture(
+                                        Problem.unavailable(
+                                                "search index unavailable: nothing was stored")))
+                .compose(
+                        resp -> {
+                            if (!resp.ok()) {
+                                return Future.failedFuture(
+                                        Problem.unavailable(
+                                                "search index answered "
+                                                        + resp.status()
+                                                        + ": nothing was stored"));
+                            }
+                            List<Memory> memories = new ArrayList<>();
+                            for (JsonNode hit : resp.body().path("hits").path("hits")) {
+                                memories.add(MemoryDocuments.fromSource(hit.path("_source")));
+                            }
+                            return Future.succeededFuture(UserMemories.of(memories, 100));
+                        });
+    }
+}

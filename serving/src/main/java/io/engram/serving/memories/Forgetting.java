@@ -1,0 +1,197 @@
+package io.engram.serving.memories;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.engram.memory.Scope;
+import io.engram.serving.http.Problem;
+import io.engram.serving.recall.PeerNotices;
+import io.engram.serving.store.OpenSearchHttp;
+import io.engram.store.UserLocks;
+import io.engram.store.opensearch.MemoryQuery;
+import io.vertx.core.Future;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import io.vertx.sqlclient.Pool;
+import io.vertx.sqlclient.Row;
+import io.vertx.sqlclient.RowSet;
+import io.vertx.sqlclient.SqlConnection;
+import io.vertx.sqlclient.Tuple;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.UUID;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * {@code DELETE /v1/memories?user_id=}: forgets everything of a user, in one project or in every
+ * project of the key's tenant and environment — rows, history, archives, index documents, cached
+ * answers, and the texts the embedding caches of every serving instance keep. Irreversible; audited
+ * without content.
+ *
+ * <p>The deletes run under the user's lock ({@link UserLocks}), which every writer of the user's
+ * memories takes too: a write that committed before is deleted here, a write that waited sees the
+ * audit row and drops what was decided from turns sent before the forget. The index is refreshed
+ * before its documents are deleted, so none written just before is missed.
+ */
+public final class Forgetting {
+
+    private static final Logger LOG = LoggerFactory.getLogger(Forgetting.class);
+
+    /** Who is forgotten where; {@code project} null: every project. */
+    public record Request(
+            String tenant, String environment, String user, String project, String keyId) {
+
+        String where() {
+            return " tenant_id = $1 and environment = $2 and user_id = $3"
+                    + (project == null ? "" : " and project_id = $4");
+        }
+
+        Tuple args() {
+            Tuple t = Tuple.of(tenant, environment, user);
+            return project == null ? t : t.addString(project);
+        }
+    }
+
+    private record Deleted(List<String> projects, int count) {}
+
+    private final Pool pool;
+    private final OpenSearchHttp openSearch;
+    private final MemoryWrites writes;
+    private final PeerNotices peers;
+
+    Forgetting(Pool pool, OpenSearchHttp openSearch, MemoryWrites writes, PeerNotices peers) {
+        this.pool = pool;
+        this.openSearch = openSearch;
+        this.writes = writes;
+        this.peers = peers;
+    }
+
+    public Future<JsonObject> forget(Request r) {
+        return pool.withTransaction(c -> deleteRows(c, r))
+                .compose(deleted -> deleteDocuments(r).map(n -> answer(r, deleted, n)))
+                .compose(answer -> forgetKept(r, answer));
+    }
+
+    private Future<Deleted> deleteRows(SqlConnection c, Request r) {
+        return c.preparedQuery(UserLocks.LOCK.replace("?", "$1"))
+                .execute(Tuple.of(UserLocks.key(r.tenant(), r.environment(), r.user())))
+                .compose(
+                        x ->
+                                c.preparedQuery(
+                                                "delete from memories where"
+                                                        + r.where()
+                                                        + " returning project_id")
+                                        .execute(r.args()))
+                .compose(
+                        memories ->
+                                c.preparedQuery("delete from memory_events where" + r.where())
+                                        .execute(r.args())
+                                        .compose(
+                                                x ->
+                                                        c.preparedQuery(
+                                                                        "delete from archives where"
+                                                                                + r.where())
+                                                                .execute(r.args()))
+                                        .compose(x -> audit(c, r, memories.rowCount()))
+                                        .map(x -> projectsOf(memories)));
+    }
+
+    private static Future<RowSet<Row>> audit(SqlConnection c, Request r, int deleted) {
+        return c.preparedQuery(
+                        "insert into forget_audit (tenant_id, project_id, environment, user_id,"
+                                + " requested_by, memories_deleted) values ($1, $2, $3, $4, $5, $6)")
+                .execute(
+                        Tuple.of(
+                                r.tenant(),
+                                r.project(),
+                                r.environment(),
+                                r.user(),
+                                UUID.fromString(r.keyId()),
+                                deleted));
+    }
+
+    private static Deleted projectsOf(RowSet<Row> rows) {
+        Set<String> projects = new LinkedHashSet<>();
+        rows.forEach(row -> projects.add(row.getString("project_id")));
+        return new Deleted(new ArrayList<>(projects), rows.rowCount());
+    }
+
+    /** Deletes every document of the user (any status), after a refresh; returns how many. */
+    private Future<Long> deleteDocuments(Request r) {
+        // The query needs a project to be built; an every-project forget drops that filter.
+        Scope scope =
+                new Scope(
+                        r.tenant(),
+                        r.project() == null ? "default" : r.project(),
+                        r.environment(),
+                        r.user());
+        MemoryQuery q = MemoryQuery.forScope(scope).includeHistory(true);
+        if (r.project() == null) {
+            q.inEveryProject();
+        }
+        ObjectNode body = q.all();
+        String alias = writes.alias();
+        return openSearch
+                .send("POST", "/" + alias + "/_refresh", null)
+                .compose(
+                        refreshed ->
+                                openSearch.send(
+                                        "POST",
+                                        "/"
+                                                + alias
+                                                + "/_delete_by_query?routing="
+                                                + q.routing()
+                                                + "&refresh=true&conflicts=proceed",
+                                        body))
+                .recover(
+                        err ->
+                                Future.failedFuture(
+                                        Problem.unavailable(
+                                                "forgotten in the database but not yet in the"
+                                                        + " index; retry the request")))
+                .compose(
+                        resp -> {
+                            if (!resp.ok()) {
+                                LOG.warn(
+                                        "delete_by_query answered {}: {}",
+                                        resp.status(),
+                                        resp.body());
+                                return Future.failedFuture(
+                                        Problem.unavailable(
+                                                "index answered "
+                                                        + resp.status()
+                                                        + "; retry the request"));
+                            }
+                            return Future.succeededFuture(resp.body().path("deleted").asLong());
+                        });
+    }
+
+    private static JsonObject answer(Request r, Deleted deleted, long documents) {
+        return new JsonObject()
+                .put("user_id", r.user())
+                .put("memories_deleted", deleted.count())
+                .put("projects", new JsonArray(deleted.projects()))
+                .put("index_documents_deleted", documents);
+    }
+
+    /**
+     * The texts embedded for the user, its queries included, here and in the other serving
+     * instances, and the cached answers of every project the forget deleted memories in.
+     */
+    private Future<JsonObject> forgetKept(Request r, JsonObject answer) {
+        List<Scope> scopes = new ArrayList<>();
+        answer.getJsonArray("projects")
+                .forEach(
+                        p ->
+                                scopes.add(
+                                        new Scope(
+                                                r.tenant(),
+                                                (String) p,
+                                                r.environment(),
+                                                r.user())));
+        return peers.forget(r.tenant(), r.environment(), r.user(), r.project())
+                .compose(v -> writes.forgetCached(scopes))
+                .map(answer);
+    }
+}
