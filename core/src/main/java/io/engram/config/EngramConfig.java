@@ -60,7 +60,16 @@ public record EngramConfig(
 
         /** A new JDBC connection, logged in with the current password. */
         public Connection connect() throws SQLException {
-            return DriverManager.getConnection(url, user, password());
+            java.util.Properties p = new java.util.Properties();
+            p.setProperty("user", user);
+            String password = password();
+            if (password != null) {
+                p.setProperty("password", password);
+            }
+            // Batches of inserts go as multi-row statements (the write plane sends its new
+            // memories in batches); a setting in the URL wins.
+            p.setProperty("reWriteBatchedInserts", "true");
+            return DriverManager.getConnection(url, p);
         }
 
         @Override

@@ -2,6 +2,7 @@ package io.engram.dedup;
 
 import io.engram.extraction.CandidateFact;
 import io.engram.extraction.Excerpts;
+import io.engram.extraction.statements.FactKey;
 import io.engram.memory.Memory;
 import io.engram.memory.MemoryChange;
 import io.engram.memory.MemoryIds;
@@ -58,13 +59,67 @@ public final class ChangePlanner {
                                         0)));
                 continue;
             }
-            Decision decision = policy.decide(fact, known.nearest(fact.type(), vector, NEAREST));
+            Keyed keyed = keyed(fact, known);
+            fact = keyed.fact();
+            Decision decision =
+                    keyed.decision() != null
+                            ? keyed.decision()
+                            : policy.decide(fact, known.nearest(fact.type(), vector, NEAREST));
             MemoryChange change =
                     toChange(scope, sessionId, source, fact, vector, decision, known, now);
             known.apply(change);
             out.add(new Planned(decision, change));
         }
         return out;
+    }
+
+    /** A decision taken by the value a fact gives (or none), and the fact as it will be stored. */
+    private record Keyed(CandidateFact fact, Decision decision) {}
+
+    /**
+     * A fact that gives the value of something a current memory gives a value of: the same value
+     * reinforces it, another supersedes it, whatever the wording ("Alice's budget is $15,000" after
+     * "Alice's budget for the Hawaii trip is $10,000"). The new fact keeps the more specific
+     * attribute of the two.
+     */
+    private static Keyed keyed(CandidateFact fact, UserMemories known) {
+        Optional<FactKey> key = FactKey.of(fact.content());
+        if (key.isEmpty()) {
+            return new Keyed(fact, null);
+        }
+        Optional<Memory> same = known.sameThing(key.get(), fact.type());
+        if (same.isEmpty()) {
+            return new Keyed(fact, null);
+        }
+        FactKey old = FactKey.of(same.get().content()).orElseThrow();
+        if (!old.valueDiffers(key.get())) {
+            return new Keyed(
+                    fact,
+                    new Decision.Noop(
+                            same.get().id(), "the same value of " + old.attribute(), 1.0));
+        }
+        CandidateFact stored = fact;
+        if (key.get().lessSpecificThan(old)) {
+            stored =
+                    new CandidateFact(
+                            fact.type(),
+                            old.withValue(key.get().value()),
+                            fact.importance(),
+                            fact.tags(),
+                            fact.sourceTurnIds(),
+                            fact.validFrom());
+        }
+        return new Keyed(
+                stored,
+                new Decision.Supersede(
+                        same.get().id(),
+                        "new value of "
+                                + old.attribute()
+                                + ": "
+                                + old.value()
+                                + " → "
+                                + key.get().value(),
+                        1.0));
     }
 
     private MemoryChange toChange(

@@ -48,6 +48,25 @@ public final class UserMemories {
         return active.get(id);
     }
 
+    /**
+     * The latest current memory of {@code type} that gives a value of the same thing as {@code key}
+     * (same subject, same attribute or a more or less specific one), if any.
+     */
+    public java.util.Optional<Memory> sameThing(
+            io.engram.extraction.statements.FactKey key, MemoryType type) {
+        Memory found = null;
+        for (Memory m : active.values()) {
+            if (m.type() != type) {
+                continue;
+            }
+            var other = io.engram.extraction.statements.FactKey.of(m.content());
+            if (other.isPresent() && other.get().sameThingAs(key)) {
+                found = m;
+            }
+        }
+        return java.util.Optional.ofNullable(found);
+    }
+
     /** The {@code k} most similar current memories of {@code type}. */
     public List<ExistingMemory> nearest(MemoryType type, float[] vector, int k) {
         List<ExistingMemory> all = new ArrayList<>();

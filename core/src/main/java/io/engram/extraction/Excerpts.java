@@ -42,9 +42,10 @@ public final class Excerpts {
     }
 
     /**
-     * As {@link #of(ExtractionWindow, int, int)}, each excerpt as important as the most important
-     * of {@code facts} taken from its last turn (at least {@value #IMPORTANCE}): the record of a
-     * turn that stated a plan or a preference matters as much as the statement.
+     * As {@link #of(ExtractionWindow, int, int)}, each excerpt as important as what its last turn
+     * says ({@link Salience}, at least {@value #IMPORTANCE}) or as the most important of {@code
+     * facts} taken from that turn: the record of a turn that stated a plan or a preference matters
+     * as much as the statement.
      */
     public static List<CandidateFact> of(
             ExtractionWindow window, int turnsPerExcerpt, int maxChars, List<CandidateFact> facts) {
@@ -71,7 +72,7 @@ public final class Excerpts {
                 content.append(line(t, maxChars));
                 sources.add(t.turnId());
             }
-            double importance = IMPORTANCE;
+            double importance = Math.max(IMPORTANCE, Salience.of(last.content()));
             for (CandidateFact f : facts) {
                 if (f.sourceTurnIds().contains(last.turnId())) {
                     importance = Math.max(importance, f.importance());

@@ -17,6 +17,12 @@ import java.util.concurrent.CompletableFuture;
  */
 public final class ExtractiveSummarizer implements SessionSummarizer {
 
+    /**
+     * A summary points into a session; the facts and excerpts it lists are what answers: it ranks
+     * below them ({@code importance} at most this).
+     */
+    static final double SUMMARY_IMPORTANCE = 0.3;
+
     private final FactExtractor extractor;
     private final int maxFacts;
 
@@ -37,11 +43,23 @@ public final class ExtractiveSummarizer implements SessionSummarizer {
         }
         ExtractionResult result =
                 extractor.extract(new ExtractionWindow(sessionId, List.of(), turns, true));
-        if (!(result instanceof ExtractionResult.Facts facts) || facts.facts().isEmpty()) {
+        if (!(result instanceof ExtractionResult.Facts facts)) {
+            return Optional.empty();
+        }
+        return fromFacts(turns, facts.facts());
+    }
+
+    /**
+     * The summary of a session whose facts are known already (extracted window by window): the same
+     * as {@link #summarizeNow} without extracting the session a second time.
+     */
+    public Optional<CandidateFact> fromFacts(
+            List<ConversationTurn> turns, List<CandidateFact> facts) {
+        if (turns.isEmpty() || facts.isEmpty()) {
             return Optional.empty();
         }
         List<CandidateFact> chosen =
-                facts.facts().stream()
+                facts.stream()
                         .sorted(Comparator.comparingDouble(CandidateFact::importance).reversed())
                         .limit(maxFacts)
                         .sorted(Comparator.comparing(CandidateFact::validFrom))
@@ -76,7 +94,7 @@ public final class ExtractiveSummarizer implements SessionSummarizer {
                 new CandidateFact(
                         MemoryType.EPISODIC,
                         content.toString(),
-                        importance,
+                        Math.min(importance, SUMMARY_IMPORTANCE),
                         List.copyOf(tags),
                         List.copyOf(sources),
                         turns.get(0).ts()));

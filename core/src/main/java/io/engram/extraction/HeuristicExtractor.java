@@ -1,33 +1,66 @@
 package io.engram.extraction;
 
 import io.engram.events.Role;
-import io.engram.memory.MemoryType;
+import io.engram.extraction.statements.Clauses;
+import io.engram.extraction.statements.FactKey;
+import io.engram.extraction.statements.FactShape;
+import io.engram.extraction.statements.Statement;
+import io.engram.extraction.statements.StatementExtractor;
 import io.engram.text.ChitChat;
 import io.engram.text.Text;
 import io.engram.text.Values;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Finds facts without a model: every informative sentence a person says, rewritten in the speaker's
- * name, with elliptical follow-ups ("make that $15,000", "June, probably") completed from the
- * statement or question they answer. Greetings, acknowledgements and questions yield nothing;
- * assistant, system and tool turns only provide context.
+ * Finds facts without a model, precision first: the durable statements people make about themselves
+ * ({@link StatementExtractor}), each a clean sentence in their name; a value given elliptically
+ * ("Actually, make that $15,000") completed from the statement it changes, in this window or in the
+ * same turn ("…, my budget went up"); a short answer to a question about the speaker ("Charlotte's
+ * Web, for sure." to "What's your favourite book?") written as the attribute it answers. Everything
+ * else — greetings, questions, compliments, advice, chit-chat, what a turn says about the listener
+ * — yields no fact; the conversation excerpt keeps the words. Assistant, system and tool turns give
+ * only context.
  */
 public final class HeuristicExtractor implements FactExtractor {
 
-    /** Tunables: the importance a sentence needs to be kept, and the longest fact kept. */
+    /** Tunables: the importance a fact needs to be kept, and the longest fact kept. */
     public record Settings(double minImportance, int maxFactChars) {
-        public static final Settings DEFAULT = new Settings(0.35, 1000);
+        public static final Settings DEFAULT = new Settings(0.35, 400);
     }
 
-    private static final Pattern HEDGE =
-            Pattern.compile("(?i)\\b(maybe|perhaps|i think|i guess|probably|not sure|might)\\b");
+    /** "make that $15,000", "it's $15k now", "change it to June 5". */
+    private static final Pattern ELLIPTICAL_VALUE =
+            Pattern.compile(
+                    "(?i)^(?:(?:no|wait|sorry|actually|oops|correction|update|scratch that)[,!.]? )*(?:make (?:that|it)|change (?:that|it) to|it is (?:now|actually)|now it is|it is|it will be|let us say|say|bump (?:that|it) (?:up )?to|raise (?:that|it) to|lower (?:that|it) to|up to|down to)? ?(?<value>[$€£]?\\s?\\d[\\d,.]*\\s?(?:k|m|bn|thousand|million)?|(?-i:[A-Z][\\p{L}'-]+(?: [A-Z][\\p{L}'-]+){0,2}))(?: (?:now|instead|then|total|tops|max))?$");
+
+    /** "my budget went up", "our plans changed": a changed attribute whose value is elsewhere. */
+    private static final Pattern CHANGED_ATTRIBUTE =
+            Pattern.compile(
+                    "(?i)\\bmy (?<attr>(?:[\\p{L}'’-]+ ){0,6}?[\\p{L}'’-]+) (?:went up|went down|changed|increased|decreased|grew|got bigger|got smaller|is higher|is lower|is bigger|is different)\\b");
+
+    /** A question about the listener's attribute: "What's your favourite book?". */
+    private static final Pattern ASKED_ATTRIBUTE =
+            Pattern.compile(
+                    "(?i)^(?:so |and |hey,? )?(?:what|which|who)(?:\\s+(?:is|are|was)|['’]s)\\s+your (?<attr>(?:[\\p{L}'’-]+ ){0,4}?[\\p{L}'’-]+)\\??$");
+
+    /** A turn that says its speaker has not decided: none of its statements is kept. */
+    private static final Pattern UNDECIDED =
+            Pattern.compile(
+                    "(?i)\\b(have not decided|haven't decided|not decided|undecided|not sure yet|still deciding|we will see|we'll see)\\b");
+
+    /** A sentence that supposes or guesses: nothing in it is a statement of fact. */
+    private static final Pattern HEDGED =
+            Pattern.compile(
+                    "(?i)\\b(hypothetically|let's say|let us say|suppose|imagine|what if|if i|if we|i guess|i think|maybe|might)\\b");
 
     private final Settings settings;
+    private final StatementExtractor statements = new StatementExtractor();
 
     public HeuristicExtractor() {
         this(Settings.DEFAULT);
@@ -42,122 +75,191 @@ public final class HeuristicExtractor implements FactExtractor {
         return "heuristic";
     }
 
-    /** A statement seen in the window, kept to complete elliptical follow-ups. */
-    private record Antecedent(String content, String turnId, List<Values.Value> values) {}
+    /** A fact seen earlier in the window, to complete an elliptical value. */
+    private record Antecedent(String speaker, Statement statement, String turnId) {}
 
-    /** A question asked in the turn just before, answerable by the next speaker. */
-    private record Question(String speaker, String text, String turnId) {}
+    /** A question about the listener asked in the turn just before. */
+    private record Asked(String asker, String attribute, String turnId) {}
 
     private final class Pass {
         final List<Antecedent> antecedents = new ArrayList<>();
         final List<CandidateFact> facts = new ArrayList<>();
         final Set<String> seen = new HashSet<>();
-        Question pendingQuestion;
-        String lastHumanSpeaker;
+        Asked asked;
 
         void turn(ConversationTurn turn, boolean emit) {
             if (turn.role() == Role.SYSTEM || turn.role() == Role.TOOL) {
                 return;
             }
-            String speaker = turn.speakerName();
-            Question answering =
-                    pendingQuestion != null && !pendingQuestion.speaker().equals(speaker)
-                            ? pendingQuestion
-                            : null;
-            Question asked = null;
-            String listener =
-                    turn.role() == Role.USER
-                                    && lastHumanSpeaker != null
-                                    && !lastHumanSpeaker.equals(speaker)
-                            ? lastHumanSpeaker
-                            : null;
-            for (String sentence : Text.sentences(turn.content())) {
-                if (ChitChat.matches(sentence)) {
+            Asked question = null;
+            String name = turn.speaker().filter(s -> !s.isBlank()).orElse(null);
+            List<String> sentences = Text.sentences(turn.content());
+            String changedAttribute = changedAttribute(turn.content());
+            for (String sentence : sentences) {
+                if (sentence.strip().endsWith("?")) {
+                    question = asked(turn, sentence).orElse(question);
                     continue;
                 }
-                if (sentence.endsWith("?")) {
-                    // "How can I help?" asks nothing an answer could complete.
-                    if (Text.contentWords(sentence).size() >= 2) {
-                        asked = new Question(speaker, sentence, turn.turnId());
-                    }
+                if (turn.role() != Role.USER
+                        || ChitChat.matches(sentence)
+                        || UNDECIDED.matcher(turn.content()).find()
+                        || HEDGED.matcher(sentence).find()) {
                     continue;
                 }
-                if (turn.role() != Role.USER) {
-                    continue;
+                for (String clause : Clauses.of(sentence)) {
+                    clause(turn, name, clause, changedAttribute, emit);
                 }
-                sentence(turn, speaker, listener, sentence, answering, emit);
             }
-            pendingQuestion = asked;
-            if (turn.role() == Role.USER) {
-                lastHumanSpeaker = speaker;
-            }
+            asked = question;
         }
 
-        void sentence(
+        private void clause(
                 ConversationTurn turn,
-                String speaker,
-                String listener,
-                String sentence,
-                Question answering,
+                String name,
+                String clause,
+                String changedAttribute,
                 boolean emit) {
-            Set<String> content = Text.contentWords(sentence);
+            List<Statement> read = statements.read(name, clause, turn.ts());
             List<String> sources = new ArrayList<>();
-            String resolved = PronounResolver.resolve(sentence, speaker, listener);
-            boolean elliptical = content.size() <= 2;
-            List<Values.Value> values = elliptical ? Values.find(sentence) : List.of();
-            if (elliptical && !values.isEmpty()) {
-                Antecedent antecedent = antecedentFor(values.get(0).kind());
-                if (antecedent != null) {
-                    resolved = substitute(antecedent, values.get(0));
-                    sources.add(antecedent.turnId());
-                } else if (answering != null) {
-                    resolved = answered(speaker, answering, resolved);
-                    sources.add(answering.turnId());
+            if (read.isEmpty()) {
+                Optional<Completed> completed = complete(turn, name, clause, changedAttribute);
+                if (completed.isEmpty()) {
+                    return;
                 }
-            } else if (answering != null
-                    && content.size() <= 6
-                    && !PronounResolver.hasFirstPerson(sentence)) {
-                // A short answer without its own subject ("Charlotte's Web, for sure.") needs the
-                // question; "My budget is $10,000" stands alone.
-                resolved = answered(speaker, answering, resolved);
-                sources.add(answering.turnId());
-            } else if (content.isEmpty()) {
-                return;
+                read = completed.get().statements();
+                sources.addAll(completed.get().sources());
             }
             sources.add(turn.turnId());
-
-            List<String> words = Text.words(resolved);
-            Set<String> resolvedContent = Text.contentWords(resolved);
-            List<Values.Value> resolvedValues = Values.find(resolved);
-            double importance = importance(sentence, words, resolvedContent, resolvedValues);
-            antecedents.add(new Antecedent(resolved, turn.turnId(), resolvedValues));
-            if (!emit || importance < settings.minImportance()) {
-                return;
-            }
-            boolean hasDate = resolvedValues.stream().anyMatch(v -> v.kind() == Values.Kind.DATE);
-            MemoryType type = Lexicon.classify(sentence, words, hasDate);
-            String fact = truncate(resolved);
-            if (seen.add(Text.normalizeForHash(fact))) {
-                facts.add(
-                        new CandidateFact(
-                                type,
-                                fact,
-                                importance,
-                                Lexicon.tags(resolved, resolvedContent),
-                                sources.stream().distinct().toList(),
-                                turn.ts()));
-            }
-        }
-
-        Antecedent antecedentFor(Values.Kind kind) {
-            for (int i = antecedents.size() - 1; i >= 0; i--) {
-                Antecedent a = antecedents.get(i);
-                if (a.values().stream().anyMatch(v -> v.kind() == kind)) {
-                    return a;
+            read = read.stream().map(s -> specific(s, turn, sources)).toList();
+            for (Statement s : read) {
+                antecedents.add(new Antecedent(speakerKey(turn), s, turn.turnId()));
+                if (emit) {
+                    add(turn, s, sources);
                 }
             }
-            return null;
         }
+
+        /**
+         * A statement of a value written with a less specific attribute than the speaker's earlier
+         * one ("the budget" after "the kitchen remodel budget"), written with that one.
+         */
+        private Statement specific(Statement s, ConversationTurn turn, List<String> sources) {
+            if (s.key().isEmpty()) {
+                return s;
+            }
+            FactKey key = s.key().get();
+            for (int i = antecedents.size() - 1; i >= 0; i--) {
+                Antecedent a = antecedents.get(i);
+                Optional<FactKey> earlier = a.statement().key();
+                if (a.speaker().equals(speakerKey(turn))
+                        && earlier.isPresent()
+                        && key.lessSpecificThan(earlier.get())) {
+                    String content = earlier.get().withValue(key.value());
+                    sources.add(0, a.turnId());
+                    return new Statement(
+                            s.kind(),
+                            s.type(),
+                            content,
+                            FactKey.of(content),
+                            s.validFrom(),
+                            s.importance());
+                }
+            }
+            return s;
+        }
+
+        private record Completed(List<Statement> statements, List<String> sources) {}
+
+        /**
+         * A clause that gives only a value: the statement it completes — the attribute changed in
+         * the same turn, the latest fact of the speaker with a value of that kind, or the attribute
+         * the question before asked about.
+         */
+        private Optional<Completed> complete(
+                ConversationTurn turn, String name, String clause, String changedAttribute) {
+            // "Charlotte's Web, for sure": the value before the comma.
+            Matcher m = ELLIPTICAL_VALUE.matcher(clause.strip().split(", ", 2)[0].strip());
+            if (!m.matches()) {
+                return Optional.empty();
+            }
+            String value = m.group("value").strip();
+            if (changedAttribute != null) {
+                return completed(name, "My " + changedAttribute + " is " + value, turn, List.of());
+            }
+            Values.Kind kind = kindOf(value);
+            if (kind != null && kind != Values.Kind.NAME) {
+                for (int i = antecedents.size() - 1; i >= 0; i--) {
+                    Antecedent a = antecedents.get(i);
+                    if (!a.speaker().equals(speakerKey(turn)) || a.statement().key().isEmpty()) {
+                        continue;
+                    }
+                    FactKey key = a.statement().key().get();
+                    if (kindOf(key.value()) == kind) {
+                        return completed(
+                                name,
+                                "My " + key.attribute() + " is " + value,
+                                turn,
+                                List.of(a.turnId()));
+                    }
+                }
+            }
+            if (asked != null && !asked.asker().equals(speakerKey(turn))) {
+                return completed(
+                        name,
+                        "My " + asked.attribute() + " is " + value,
+                        turn,
+                        List.of(asked.turnId()));
+            }
+            return Optional.empty();
+        }
+
+        private Optional<Completed> completed(
+                String name, String clause, ConversationTurn turn, List<String> sources) {
+            List<Statement> read = statements.read(name, clause, turn.ts());
+            return read.isEmpty() ? Optional.empty() : Optional.of(new Completed(read, sources));
+        }
+
+        private Optional<Asked> asked(ConversationTurn turn, String sentence) {
+            for (String clause : Clauses.of(sentence.replaceAll("\\?+$", ""))) {
+                Matcher m = ASKED_ATTRIBUTE.matcher(clause + "?");
+                if (m.matches()) {
+                    return Optional.of(new Asked(speakerKey(turn), m.group("attr"), turn.turnId()));
+                }
+            }
+            return Optional.empty();
+        }
+
+        private void add(ConversationTurn turn, Statement s, List<String> sources) {
+            String content = s.content();
+            if (content.length() > settings.maxFactChars()
+                    || s.importance() < settings.minImportance()
+                    || FactShape.problem(content, null).isPresent()
+                    || !seen.add(Text.normalizeForHash(content))) {
+                return;
+            }
+            facts.add(
+                    new CandidateFact(
+                            s.type(),
+                            content,
+                            s.importance(),
+                            Lexicon.tags(content, Text.contentWords(content)),
+                            sources.stream().distinct().toList(),
+                            s.validFrom()));
+        }
+    }
+
+    private static String speakerKey(ConversationTurn turn) {
+        return turn.role() + ":" + turn.speakerName();
+    }
+
+    private static String changedAttribute(String content) {
+        Matcher m = CHANGED_ATTRIBUTE.matcher(content);
+        return m.find() ? m.group("attr") : null;
+    }
+
+    private static Values.Kind kindOf(String value) {
+        List<Values.Value> found = Values.find(value);
+        return found.isEmpty() ? null : found.get(0).kind();
     }
 
     @Override
@@ -170,63 +272,5 @@ public final class HeuristicExtractor implements FactExtractor {
             pass.turn(turn, true);
         }
         return ExtractionResult.Facts.of(pass.facts);
-    }
-
-    /** The antecedent with its (last) value of the new value's kind replaced by the new value. */
-    private static String substitute(Antecedent antecedent, Values.Value replacement) {
-        Values.Value old = null;
-        for (Values.Value v : antecedent.values()) {
-            if (v.kind() == replacement.kind()) {
-                old = v;
-            }
-        }
-        String c = antecedent.content();
-        return c.substring(0, old.start()) + replacement.text() + c.substring(old.end());
-    }
-
-    /** The answer with its question, whose "you" is the one answering. */
-    private static String answered(String speaker, Question question, String answer) {
-        String asked = PronounResolver.resolve(question.text(), question.speaker(), speaker);
-        return speaker + ", asked \"" + asked + "\", said: " + answer;
-    }
-
-    private static double importance(
-            String original, List<String> words, Set<String> content, List<Values.Value> values) {
-        double score = 0.25;
-        if (PronounResolver.hasFirstPerson(original)
-                || values.stream().anyMatch(v -> v.kind() == Values.Kind.NAME)) {
-            score += 0.15;
-        }
-        if (values.stream().anyMatch(v -> v.kind() == Values.Kind.MONEY)) {
-            score += 0.2;
-        } else if (values.stream().anyMatch(v -> v.kind() != Values.Kind.NAME)) {
-            score += 0.15;
-        }
-        if (words.stream().anyMatch(Lexicon.PREFERENCE::contains)) {
-            score += 0.15;
-        }
-        if (content.stream().anyMatch(Lexicon.PLAN::contains)) {
-            score += 0.1;
-        }
-        if (content.stream().anyMatch(Lexicon.SOCIAL::contains)) {
-            score += 0.1;
-        }
-        if (content.size() >= 6) {
-            score += 0.1;
-        } else if (content.size() <= 2) {
-            score -= 0.1;
-        }
-        if (HEDGE.matcher(original).find()) {
-            score -= 0.05;
-        }
-        return Math.max(0, Math.min(1, Math.round(score * 100) / 100.0));
-    }
-
-    private String truncate(String text) {
-        String t = text.strip();
-        if (t.length() <= settings.maxFactChars()) {
-            return t;
-        }
-        return t.substring(0, settings.maxFactChars() - 1) + "…";
     }
 }

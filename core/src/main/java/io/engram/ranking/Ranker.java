@@ -7,9 +7,14 @@ import java.util.List;
 /**
  * The weighted ranking: each signal normalised to [0, 1], weighted, summed and divided by the sum
  * of weights. Drops candidates below the similarity threshold or the importance floor, and keeps
- * the best {@code limit} without sorting the rest.
+ * the best {@code limit} without sorting the rest. A memory that a newer fact contradicts (a stale
+ * statement) scores {@link #STALE_FACTOR} of what it would, and is never ranked above the fact that
+ * contradicts it.
  */
 public final class Ranker {
+
+    /** What a stale statement's score is multiplied by. */
+    public static final double STALE_FACTOR = 0.5;
 
     private Ranker() {}
 
@@ -38,6 +43,9 @@ public final class Ranker {
                                     + w.consistency() * s.consistency()
                                     + w.decay() * s.decay())
                             / norm;
+            if (candidates.get(i).stale()) {
+                scores[i] *= STALE_FACTOR;
+            }
             kept[count++] = i;
         }
         int k = Math.min(limit, count);
@@ -56,6 +64,34 @@ public final class Ranker {
         List<Ranked> out = new ArrayList<>(k);
         for (int a = 0; a < k; a++) {
             out.add(new Ranked(candidates.get(kept[a]), scores[kept[a]], signals[kept[a]]));
+        }
+        return belowWhatContradictsThem(out);
+    }
+
+    /** Moves each stale statement just below the fact that contradicts it, if that ranks lower. */
+    static List<Ranked> belowWhatContradictsThem(List<Ranked> ranked) {
+        List<Ranked> out = new ArrayList<>(ranked);
+        for (int pass = 0; pass < out.size(); pass++) {
+            boolean moved = false;
+            for (int i = 0; i < out.size(); i++) {
+                String by = out.get(i).candidate().contradictedBy();
+                if (by == null) {
+                    continue;
+                }
+                for (int j = i + 1; j < out.size(); j++) {
+                    if (out.get(j).candidate().id().equals(by)) {
+                        out.add(j, out.remove(i));
+                        moved = true;
+                        break;
+                    }
+                }
+                if (moved) {
+                    break;
+                }
+            }
+            if (!moved) {
+                break;
+            }
         }
         return out;
     }

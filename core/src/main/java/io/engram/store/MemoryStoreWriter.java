@@ -39,8 +39,8 @@ public final class MemoryStoreWriter {
     private static final String INSERT =
             "insert into memories (id, tenant_id, project_id, environment, user_id, session_id, type, content,"
                     + " content_hash, tags, source, source_turn_ids, importance, tier, status, valid_from, valid_to,"
-                    + " superseded_by, version, embedding_version, created_at, updated_at)"
-                    + " values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, now())"
+                    + " superseded_by, version, embedding_version, created_at, quality_score, updated_at)"
+                    + " values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, now())"
                     + " on conflict (id) do nothing";
     private static final String UPDATE_CONTENT =
             "update memories set content = ?, content_hash = ?, tags = ?, source_turn_ids = ?, importance = ?,"
@@ -107,12 +107,20 @@ public final class MemoryStoreWriter {
      * Changes decided from conversation turns, the newest of which was sent to the turns topic at
      * {@code sentAt} (epoch ms; -1 when unknown).
      */
-    public record FromTurns(long sentAt, List<MemoryChange> changes) {}
+    public record FromTurns(
+            long sentAt, List<MemoryChange> changes, String sessionId, List<String> turnIds) {
+
+        /** Changes of turns whose window is not known (never counted as seen). */
+        public FromTurns(long sentAt, List<MemoryChange> changes) {
+            this(sentAt, changes, null, List.of());
+        }
+    }
 
     /**
-     * What {@link #writeFromTurns} did: changes written, and changes of forgotten turns dropped.
+     * What {@link #writeFromTurns} did: changes written, changes of forgotten turns dropped, and
+     * changes of turns already stored dropped (the same turns sent again).
      */
-    public record Outcome(int written, int forgotten) {}
+    public record Outcome(int written, int forgotten, int replayed) {}
 
     /**
      * Writes changes decided from turns like {@link #write}, except those of turns sent before the
@@ -126,12 +134,27 @@ public final class MemoryStoreWriter {
             Consumer<Set<Scope>> invalidate,
             List<FromTurns> batches)
             throws SQLException {
+        return writeFromTurns(c, client, invalidate, batches, "wait_for");
+    }
+
+    /**
+     * As {@link #writeFromTurns(Connection, OpenSearchClient, Consumer, List)}, with the index
+     * bulk's {@code refresh} (see {@link #indexConfirmed(Connection, OpenSearchClient, List,
+     * String)}).
+     */
+    public Outcome writeFromTurns(
+            Connection c,
+            OpenSearchClient client,
+            Consumer<Set<Scope>> invalidate,
+            List<FromTurns> batches,
+            String refresh)
+            throws SQLException {
         List<MemoryChange> all = new ArrayList<>();
         batches.forEach(b -> all.addAll(b.changes()));
         if (all.isEmpty()) {
-            return new Outcome(0, 0);
+            return new Outcome(0, 0, 0);
         }
-        int[] forgotten = {0};
+        int[] dropped = {0, 0};
         List<MemoryChange> written =
                 Transactions.in(
                         c,
@@ -139,22 +162,33 @@ public final class MemoryStoreWriter {
                             Set<Scope> scopes = scopes(all);
                             UserLocks.lock(tx, scopes);
                             Map<Scope, Long> forgets = ForgetAudit.lastForgets(tx, scopes);
-                            List<MemoryChange> kept = new ArrayList<>(all.size());
+                            List<TurnRegistry.Window> windows = new ArrayList<>();
                             for (FromTurns b : batches) {
-                                for (MemoryChange change : b.changes()) {
-                                    long at = forgets.get(change.memory().scope());
-                                    if (b.sentAt() >= 0 && at >= 0 && b.sentAt() <= at) {
-                                        forgotten[0]++;
-                                    } else {
-                                        kept.add(change);
-                                    }
+                                if (b.changes().isEmpty()) {
+                                    continue;
+                                }
+                                Scope scope = b.changes().get(0).memory().scope();
+                                long at = forgets.get(scope);
+                                if (b.sentAt() >= 0 && at >= 0 && b.sentAt() <= at) {
+                                    dropped[0] += b.changes().size();
+                                } else {
+                                    windows.add(new TurnRegistry.Window(scope, b));
                                 }
                             }
+                            List<MemoryChange> kept = new ArrayList<>(all.size());
+                            List<List<MemoryChange>> fresh = TurnRegistry.unseen(tx, windows);
+                            for (int i = 0; i < windows.size(); i++) {
+                                dropped[1] +=
+                                        windows.get(i).batch().changes().size()
+                                                - fresh.get(i).size();
+                                kept.addAll(fresh.get(i));
+                            }
+                            TurnRegistry.register(tx, windows);
                             return apply(tx, kept);
                         });
-        indexConfirmed(c, client, written);
+        indexConfirmed(c, client, written, refresh);
         invalidate.accept(scopes(all));
-        return new Outcome(written.size(), forgotten[0]);
+        return new Outcome(written.size(), dropped[0], dropped[1]);
     }
 
     /**
@@ -164,7 +198,18 @@ public final class MemoryStoreWriter {
      */
     public void indexConfirmed(Connection c, OpenSearchClient client, List<MemoryChange> written)
             throws SQLException {
-        writeIndex(client, written);
+        indexConfirmed(c, client, written, "wait_for");
+    }
+
+    /**
+     * As {@link #indexConfirmed(Connection, OpenSearchClient, List)}, with the bulk's {@code
+     * refresh}: {@code false} does not wait for the index to make the documents searchable (the
+     * caller invalidates cached answers again once it has).
+     */
+    public void indexConfirmed(
+            Connection c, OpenSearchClient client, List<MemoryChange> written, String refresh)
+            throws SQLException {
+        writeIndex(client, written, refresh);
         Map<UUID, Memory> documents = new LinkedHashMap<>();
         for (MemoryChange change : written) {
             documents.put(change.memory().id(), change.memory());
@@ -209,11 +254,26 @@ public final class MemoryStoreWriter {
                 PreparedStatement supersede = c.prepareStatement(SUPERSEDE);
                 PreparedStatement reinforce = c.prepareStatement(REINFORCE);
                 PreparedStatement event = c.prepareStatement(MemoryEvents.INSERT)) {
+            int batched = 0;
             for (MemoryChange change : changes) {
                 Memory m = change.memory();
                 if (change instanceof MemoryChange.Created) {
-                    create(c, insert, event, m, detail(change));
-                } else if (change instanceof MemoryChange.Updated u) {
+                    // New memories are sent in batches: nothing after them in this loop reads
+                    // them before the batch is sent (every other kind of change sends it first).
+                    bindInsert(c, insert, m);
+                    insert.addBatch();
+                    bindEvent(event, m, "create", m.version(), detail(change));
+                    event.addBatch();
+                    batched++;
+                    written.add(change);
+                    continue;
+                }
+                if (batched > 0) {
+                    insert.executeBatch();
+                    event.executeBatch();
+                    batched = 0;
+                }
+                if (change instanceof MemoryChange.Updated u) {
                     update.setString(1, m.content());
                     update.setString(2, MemoryIds.contentHash(m.content()));
                     update.setArray(3, textArray(c, m.tags()));
@@ -261,6 +321,7 @@ public final class MemoryStoreWriter {
                             old.version(),
                             detail(change).put("superseded_by", m.id().toString()));
                     event.executeUpdate();
+                    StaleStatements.mark(c, old, m);
                 } else {
                     reinforce.setArray(1, textArray(c, m.sourceTurnIds()));
                     reinforce.setDouble(2, m.importance());
@@ -271,6 +332,10 @@ public final class MemoryStoreWriter {
                     }
                 }
                 written.add(change);
+            }
+            if (batched > 0) {
+                insert.executeBatch();
+                event.executeBatch();
             }
         }
         return written;
@@ -337,6 +402,10 @@ public final class MemoryStoreWriter {
      * Writes the resulting documents to the index in one bulk request; stale versions are skipped.
      */
     public void writeIndex(OpenSearchClient client, List<MemoryChange> changes) {
+        writeIndex(client, changes, "wait_for");
+    }
+
+    private void writeIndex(OpenSearchClient client, List<MemoryChange> changes, String refresh) {
         List<JsonNode> lines = new ArrayList<>();
         for (MemoryChange change : changes) {
             lines.addAll(MemoryDocuments.indexLines(alias, change.memory()));
@@ -345,7 +414,7 @@ public final class MemoryStoreWriter {
         }
         // wait_for: when this returns the documents are searchable, so the cache generation bump
         // that follows can never let a result computed without them be cached as current.
-        Bulk.send(client, lines, "wait_for");
+        Bulk.send(client, lines, refresh);
     }
 
     /** The scopes touched by the changes, for cache invalidation. */
@@ -390,6 +459,7 @@ public final class MemoryStoreWriter {
         st.setInt(19, m.version());
         st.setString(20, m.embeddingVersion());
         st.setTimestamp(21, Timestamp.from(m.createdAt()));
+        st.setDouble(22, MemoryQuality.of(m));
     }
 
     private static void bindEvent(

@@ -61,7 +61,7 @@ class ExcerptsTest {
     }
 
     @Test
-    void anExcerptIsAsImportantAsTheBestFactOfItsLastTurn() {
+    void anExcerptIsAsImportantAsWhatItsLastTurnSaysOrItsBestFact() {
         List<ConversationTurn> turns =
                 new Turns()
                         .say("Ann", "We walked along the coast.")
@@ -82,7 +82,10 @@ class ExcerptsTest {
         List<CandidateFact> excerpts = Excerpts.of(window, 3, 1000, facts);
         assertThat(budget).isGreaterThan(Excerpts.IMPORTANCE);
         assertThat(excerpts.get(1).importance()).isEqualTo(budget);
-        assertThat(Excerpts.of(window, 3, 1000).get(1).importance()).isEqualTo(Excerpts.IMPORTANCE);
+        // Without facts: what the turn says about its speaker, above the floor of an excerpt.
+        assertThat(Excerpts.of(window, 3, 1000).get(1).importance())
+                .isEqualTo(Salience.of("My budget for the trip is $3,000."))
+                .isGreaterThan(Excerpts.IMPORTANCE);
     }
 
     @Test

@@ -97,7 +97,7 @@ class HeuristicExtractorTest {
     }
 
     @Test
-    void shortAnswerCarriesTheQuestionItAnswers() {
+    void shortAnswerIsTheAttributeTheQuestionAskedAbout() {
         List<CandidateFact> facts =
                 facts(
                         new Turns()
@@ -106,8 +106,7 @@ class HeuristicExtractorTest {
                                 .window());
         assertThat(facts).hasSize(1);
         assertThat(facts.get(0).content())
-                .isEqualTo(
-                        "Caroline, asked \"What's Caroline's favorite book?\", said: Charlotte's Web, for sure.");
+                .isEqualTo("Caroline's favorite book is Charlotte's Web.");
         assertThat(facts.get(0).sourceTurnIds()).containsExactly("t1", "t2");
     }
 
@@ -125,7 +124,7 @@ class HeuristicExtractorTest {
     }
 
     @Test
-    void secondPersonIsResolvedToTheOtherPersonInAConversationBetweenPeople() {
+    void whatSomeoneSaysToTheListenerIsNoFactAndAnEventKeepsItsDay() {
         List<CandidateFact> facts =
                 facts(
                         new Turns()
@@ -136,11 +135,10 @@ class HeuristicExtractorTest {
                                         "Melanie",
                                         "Your courage inspires me to start painting again with my kids.")
                                 .window());
+        // Melanie's compliment is about Caroline and in the second person: no fact, either way.
         assertThat(facts)
                 .extracting(CandidateFact::content)
-                .containsExactly(
-                        "Caroline went to the LGBTQ support group yesterday and it was powerful.",
-                        "Caroline's courage inspires Melanie to start painting again with Melanie's kids.");
+                .containsExactly("Caroline went to the LGBTQ support group on 14 March 2026.");
         assertThat(facts.get(0).type()).isEqualTo(MemoryType.EPISODIC);
     }
 

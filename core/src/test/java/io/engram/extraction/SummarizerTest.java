@@ -33,10 +33,10 @@ class SummarizerTest {
         assertThat(summary.content())
                 .startsWith("Conversation of Alice on 2026-03-15: ")
                 .contains("$10,000")
-                .contains("June 5")
+                .contains("5 June 2026")
                 .contains("Kate");
         assertThat(summary.content().indexOf("$10,000"))
-                .isLessThan(summary.content().indexOf("June 5"));
+                .isLessThan(summary.content().indexOf("5 June 2026"));
         assertThat(summary.sourceTurnIds()).containsExactlyInAnyOrder("t2", "t3", "t4");
         assertThat(summary.validFrom()).isEqualTo(session.get(0).ts());
     }

@@ -263,7 +263,7 @@ class MemoryStoreWriterIT {
                                                             new MemoryChange.Created(
                                                                     after, "new", 0)))));
         }
-        assertThat(outcome).isEqualTo(new MemoryStoreWriter.Outcome(1, 1));
+        assertThat(outcome).isEqualTo(new MemoryStoreWriter.Outcome(1, 1, 0));
         assertThat(active(zoe)).containsExactly("Zoe lives in York.");
         assertThat(indexed(client, zoe)).isEqualTo(1);
     }

@@ -123,6 +123,21 @@ public final class TestStores {
         }
     }
 
+    /** The first column of every row of {@code sql} on the database at {@code url}, as text. */
+    public static List<String> rows(String url, String sql) {
+        PostgresServer pg = SharedServices.postgres();
+        List<String> out = new java.util.ArrayList<>();
+        try (Connection c = DriverManager.getConnection(url, pg.user(), pg.password());
+                ResultSet rs = c.createStatement().executeQuery(sql)) {
+            while (rs.next()) {
+                out.add(rs.getString(1));
+            }
+        } catch (Exception e) {
+            out.add(e.toString());
+        }
+        return out;
+    }
+
     /** Whether a checkpoint has completed under {@code checkpoints} (its metadata is written). */
     public static boolean checkpointed(Path checkpoints) {
         if (!Files.isDirectory(checkpoints)) {

@@ -33,9 +33,10 @@ public final class MemoryDocuments {
         o.put("version", m.version());
         o.put("embedding_version", m.embeddingVersion());
         o.put("content", m.content());
-        ArrayNode vec = o.putArray(MemoryIndex.VECTOR_FIELD);
-        for (float f : m.vector()) {
-            vec.add(f);
+        // A memory without a vector (a conversation excerpt) is found by its words alone. The
+        // vector is written by hand: number formatting was most of a bulk request's cost.
+        if (m.vector() != null && m.vector().length > 0) {
+            o.putRawValue(MemoryIndex.VECTOR_FIELD, MemoryQuery.vectorJson(m.vector()));
         }
         return o;
     }

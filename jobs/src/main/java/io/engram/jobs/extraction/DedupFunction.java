@@ -9,6 +9,7 @@ import io.engram.jobs.store.KnownMemorySource;
 import io.engram.jobs.store.MemoryCodec;
 import io.engram.jobs.store.OtherWrites;
 import io.engram.jobs.store.PastForgets;
+import io.engram.jobs.store.SeenTurns;
 import io.engram.jobs.store.UserMemoriesSerializer;
 import io.engram.memory.Memory;
 import io.engram.memory.MemoryChange;
@@ -78,6 +79,9 @@ public class DedupFunction
     private final KnownMemorySource source;
     private final OtherWrites others;
     private final PastForgets pastForgets;
+    private final SeenTurns seenTurns;
+    private transient SeenTurns.Lookup seen;
+    private transient Counter replayedBatches;
     private transient ValueState<UserMemories> known;
     private transient ValueState<Long> loadedAt;
     private transient ValueState<Long> auditedForgetAt;
@@ -95,10 +99,20 @@ public class DedupFunction
             KnownMemorySource source,
             OtherWrites others,
             PastForgets pastForgets) {
+        this(settings, source, others, pastForgets, SeenTurns.NEVER);
+    }
+
+    public DedupFunction(
+            ExtractionSettings settings,
+            KnownMemorySource source,
+            OtherWrites others,
+            PastForgets pastForgets,
+            SeenTurns seenTurns) {
         this.settings = settings;
         this.source = source;
         this.others = others;
         this.pastForgets = pastForgets;
+        this.seenTurns = seenTurns;
     }
 
     @Override
@@ -108,6 +122,8 @@ public class DedupFunction
         auditedForgetAt = getRuntimeContext().getState(FORGOTTEN_AT);
         otherWrites = others.open();
         forgets = pastForgets.open();
+        seen = seenTurns.open();
+        replayedBatches = getRuntimeContext().getMetricGroup().counter("replayedBatches");
         deadLetters = getRuntimeContext().getMetricGroup().counter("deadLetters");
         reloads = getRuntimeContext().getMetricGroup().counter("reloadsAfterOtherWrites");
         forgottenBatches = getRuntimeContext().getMetricGroup().counter("forgottenBatches");
@@ -138,6 +154,9 @@ public class DedupFunction
         }
         if (forgets != null) {
             forgets.close();
+        }
+        if (seen != null) {
+            seen.close();
         }
     }
 
@@ -184,6 +203,12 @@ public class DedupFunction
             forgottenBatches.inc();
             return;
         }
+        // The same turns sent again: nothing to decide (the sink checks again, under the user's
+        // lock, for windows still on their way).
+        if (seen.allSeen(batch.scope(), batch.sessionId, java.util.Arrays.asList(batch.turnIds))) {
+            replayedBatches.inc();
+            return;
+        }
         // What the API or a maintenance job changed since the user was loaded (a delete, a
         // consolidation) must not be decided against: load the user again.
         long writes = otherWrites.of(batch.scope());
@@ -216,7 +241,11 @@ public class DedupFunction
         known.update(memories);
         out.collect(
                 MemoryCodec.encodeFromTurns(
-                        new MemoryStoreWriter.FromTurns(batch.sentAt, changes)));
+                        new MemoryStoreWriter.FromTurns(
+                                batch.sentAt,
+                                changes,
+                                batch.sessionId,
+                                java.util.Arrays.asList(batch.turnIds))));
     }
 
     /** The changes the batch's facts make to the user's memories (applied to them as it goes). */

@@ -1,6 +1,7 @@
 package io.engram.jobs.extraction;
 
 import io.engram.embedding.Embedder;
+import io.engram.extraction.Excerpts;
 import java.util.Arrays;
 import java.util.List;
 import org.apache.flink.api.common.functions.OpenContext;
@@ -15,6 +16,8 @@ import org.apache.flink.util.Collector;
 public class EmbedFunction extends ProcessFunction<FactBatch, FactBatch> {
 
     private static final long serialVersionUID = 1L;
+
+    private static final float[] NO_VECTOR = new float[0];
 
     private final ExtractionSettings settings;
     private final ExtractionJob.EmbedderSource embedders;
@@ -34,12 +37,21 @@ public class EmbedFunction extends ProcessFunction<FactBatch, FactBatch> {
 
     @Override
     public void processElement(FactBatch batch, Context ctx, Collector<FactBatch> out) {
+        // Excerpts are found by their words (BM25 finds them as well as k-NN and BM25 together on
+        // LoCoMo) and never compared with: only facts and summaries get a vector.
+        List<FactRecord> embedded =
+                Arrays.stream(batch.facts)
+                        .filter(f -> !Excerpts.isExcerpt(Arrays.asList(f.tags)))
+                        .toList();
         List<float[]> vectors;
         try {
-            vectors = embedder.embed(Arrays.stream(batch.facts).map(f -> f.content).toList());
-            if (vectors.size() != batch.facts.length) {
+            vectors =
+                    embedded.isEmpty()
+                            ? List.of()
+                            : embedder.embed(embedded.stream().map(f -> f.content).toList());
+            if (vectors.size() != embedded.size()) {
                 throw new IllegalStateException(
-                        vectors.size() + " vectors for " + batch.facts.length + " texts");
+                        vectors.size() + " vectors for " + embedded.size() + " texts");
             }
         } catch (RuntimeException e) {
             deadLetters.inc();
@@ -51,8 +63,11 @@ public class EmbedFunction extends ProcessFunction<FactBatch, FactBatch> {
                             batch));
             return;
         }
-        for (int i = 0; i < batch.facts.length; i++) {
-            batch.facts[i].vector = vectors.get(i);
+        for (FactRecord f : batch.facts) {
+            f.vector = NO_VECTOR;
+        }
+        for (int i = 0; i < embedded.size(); i++) {
+            embedded.get(i).vector = vectors.get(i);
         }
         out.collect(batch);
     }

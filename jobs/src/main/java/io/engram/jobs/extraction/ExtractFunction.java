@@ -1,9 +1,11 @@
 package io.engram.jobs.extraction;
 
 import io.engram.extraction.CandidateFact;
+import io.engram.extraction.ConversationTurn;
 import io.engram.extraction.Excerpts;
 import io.engram.extraction.ExtractionResult;
 import io.engram.extraction.ExtractionWindow;
+import io.engram.extraction.ExtractiveSummarizer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -28,6 +30,13 @@ public class ExtractFunction extends RichAsyncFunction<WindowBatch, FactBatch> {
     private final ExtractionSettings settings;
     private final ExtractionJob.ExtractorSource sources;
     private transient Extractors extractors;
+
+    /** The facts of recent turns of this subtask's sessions, bounded (oldest dropped). */
+    private transient java.util.Map<String, List<CandidateFact>> factsByTurn;
+
+    /** How many turns' facts are kept for summaries. */
+    static final int TURNS_KEPT = 50_000;
+
     private transient Counter factsExtracted;
     private transient Counter excerptsMade;
     private transient Counter failures;
@@ -42,6 +51,15 @@ public class ExtractFunction extends RichAsyncFunction<WindowBatch, FactBatch> {
     @Override
     public void open(OpenContext context) {
         extractors = sources.open(settings);
+        factsByTurn =
+                java.util.Collections.synchronizedMap(
+                        new java.util.LinkedHashMap<>(1024, 0.75f, false) {
+                            @Override
+                            protected boolean removeEldestEntry(
+                                    java.util.Map.Entry<String, List<CandidateFact>> eldest) {
+                                return size() > TURNS_KEPT;
+                            }
+                        });
         var group = getRuntimeContext().getMetricGroup();
         factsExtracted = group.counter("factsExtracted");
         excerptsMade = group.counter("excerpts");
@@ -73,12 +91,68 @@ public class ExtractFunction extends RichAsyncFunction<WindowBatch, FactBatch> {
                 w.turns().isEmpty() || !settings.facts()
                         ? CompletableFuture.completedFuture(ExtractionResult.Facts.of(List.of()))
                         : extractors.extractor.extractAsync(w);
-        CompletableFuture<Optional<CandidateFact>> summary =
-                window.sessionEnd && settings.facts()
-                        ? extractors.summarizer.summarize(
-                                window.sessionId, WindowBatch.turns(window.sessionTurns))
-                        : CompletableFuture.completedFuture(Optional.empty());
-        return facts.thenCombine(summary, (r, s) -> toBatch(window, w, r, s));
+        return facts.thenCompose(
+                r -> summary(window, w, r).thenApply(s -> toBatch(window, w, r, s)));
+    }
+
+    /**
+     * At session end, the session's summary. The extractive one is written from the facts the
+     * session's windows gave (kept per turn by this subtask), unless some turn's are not known
+     * (after a restart): then the session is read again.
+     */
+    private CompletableFuture<Optional<CandidateFact>> summary(
+            WindowBatch window, ExtractionWindow w, ExtractionResult result) {
+        if (result instanceof ExtractionResult.Facts f) {
+            remember(window, w, f.facts());
+        }
+        if (!window.sessionEnd || !settings.facts()) {
+            return CompletableFuture.completedFuture(Optional.empty());
+        }
+        List<ConversationTurn> turns = WindowBatch.turns(window.sessionTurns);
+        if (extractors.summarizer instanceof ExtractiveSummarizer extractive) {
+            List<CandidateFact> known = new ArrayList<>();
+            boolean complete = true;
+            for (ConversationTurn t : turns) {
+                List<CandidateFact> facts = factsByTurn.remove(turnKey(window, t.turnId()));
+                if (facts == null) {
+                    complete = false;
+                } else {
+                    known.addAll(facts);
+                }
+            }
+            if (complete) {
+                return CompletableFuture.completedFuture(extractive.fromFacts(turns, known));
+            }
+        }
+        return extractors.summarizer.summarize(window.sessionId, turns);
+    }
+
+    /** Keeps the facts of each turn of a window, for the session's summary. */
+    private void remember(WindowBatch window, ExtractionWindow w, List<CandidateFact> facts) {
+        for (ConversationTurn t : w.turns()) {
+            List<CandidateFact> of = new ArrayList<>();
+            for (CandidateFact f : facts) {
+                List<String> sources = f.sourceTurnIds();
+                if (!sources.isEmpty() && sources.get(sources.size() - 1).equals(t.turnId())) {
+                    of.add(f);
+                }
+            }
+            factsByTurn.put(turnKey(window, t.turnId()), of);
+        }
+    }
+
+    private static String turnKey(WindowBatch window, String turnId) {
+        return window.tenantId
+                + '\u0001'
+                + window.projectId
+                + '\u0001'
+                + window.environment
+                + '\u0001'
+                + window.userId
+                + '\u0001'
+                + window.sessionId
+                + '\u0001'
+                + turnId;
     }
 
     private FactBatch failed(WindowBatch window, Throwable error) {

@@ -11,7 +11,9 @@ import io.engram.jobs.store.MemoryStoreSink;
 import io.engram.jobs.store.OtherWrites;
 import io.engram.jobs.store.PastForgets;
 import io.engram.jobs.store.PostgresPastForgets;
+import io.engram.jobs.store.PostgresSeenTurns;
 import io.engram.jobs.store.RedisOtherWrites;
+import io.engram.jobs.store.SeenTurns;
 import java.io.Serializable;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -67,7 +69,8 @@ public final class ExtractionJob {
             EmbedderSource embedders,
             KnownMemorySource knownMemories,
             OtherWrites otherWrites,
-            PastForgets pastForgets)
+            PastForgets pastForgets,
+            SeenTurns seenTurns)
             implements Serializable {
 
         public static Parts production(ExtractionSettings s) {
@@ -84,7 +87,8 @@ public final class ExtractionJob {
                             s.indexAlias(),
                             s.knownPerUser()),
                     new RedisOtherWrites(s.redis()),
-                    new PostgresPastForgets(s.postgres()));
+                    new PostgresPastForgets(s.postgres()),
+                    new PostgresSeenTurns(s.postgres()));
         }
     }
 
@@ -273,7 +277,8 @@ public final class ExtractionJob {
                                         settings,
                                         parts.knownMemories(),
                                         parts.otherWrites(),
-                                        parts.pastForgets()))
+                                        parts.pastForgets(),
+                                        parts.seenTurns()))
                         .name("dedup")
                         .uid("dedup");
         decided.sinkTo(memorySink).name("memory-store").uid("memory-store");

@@ -69,6 +69,7 @@ public class SessionWindowFunction
     private transient Counter forgottenSessions;
     private transient Counter forgottenTurns;
     private transient Counter deadLetters;
+    private transient Counter duplicateTurns;
 
     public SessionWindowFunction(
             int windowTurns, int overlapTurns, long idleGapMs, int maxSessionTurns) {
@@ -95,6 +96,7 @@ public class SessionWindowFunction
         forgottenSessions = getRuntimeContext().getMetricGroup().counter("forgottenSessions");
         forgottenTurns = getRuntimeContext().getMetricGroup().counter("forgottenTurns");
         deadLetters = getRuntimeContext().getMetricGroup().counter("deadLetters");
+        duplicateTurns = getRuntimeContext().getMetricGroup().counter("duplicateTurns");
     }
 
     /**
@@ -147,6 +149,11 @@ public class SessionWindowFunction
         }
         if (turn.sessionEnd) {
             endSession(turn, "session_end event", ctx.timerService(), out);
+            return;
+        }
+        if (alreadyHeld(turn.turnId)) {
+            // The same turn sent again while its session is open (a client's retry).
+            duplicateTurns.inc();
             return;
         }
         Long last = lastEventTs.value();
@@ -213,6 +220,21 @@ public class SessionWindowFunction
             windows.inc();
         }
         clear();
+    }
+
+    /** Whether the open session already holds a turn with this id. */
+    private boolean alreadyHeld(String turnId) throws Exception {
+        for (ListState<TurnRecord> held : List.of(pending, session)) {
+            Iterable<TurnRecord> turns = held.get();
+            if (turns != null) {
+                for (TurnRecord t : turns) {
+                    if (turnId.equals(t.turnId)) {
+                        return true;
+                    }
+                }
+            }
+        }
+        return false;
     }
 
     /** Clears the current key's state (its timers find nothing to do when they fire). */

@@ -45,19 +45,36 @@ public final class MemoryCodec {
         return bytes.toByteArray();
     }
 
-    /** The changes of one window, with when its newest turn was sent (for the store sink). */
+    /**
+     * The changes of one window, with when its newest turn was sent and the window's session and
+     * turn ids (for the store sink).
+     */
     public static byte[] encodeFromTurns(MemoryStoreWriter.FromTurns batch) {
-        byte[] changes = encodeChanges(batch.changes());
-        return java.nio.ByteBuffer.allocate(8 + changes.length)
-                .putLong(batch.sentAt())
-                .put(changes)
-                .array();
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream(1024 * batch.changes().size() + 64);
+        try (DataOutputStream out = new DataOutputStream(bytes)) {
+            out.writeLong(batch.sentAt());
+            writeOptional(out, batch.sessionId());
+            writeStrings(out, batch.turnIds());
+            byte[] changes = encodeChanges(batch.changes());
+            out.writeInt(changes.length);
+            out.write(changes);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return bytes.toByteArray();
     }
 
     public static MemoryStoreWriter.FromTurns decodeFromTurns(byte[] data) {
-        long sentAt = java.nio.ByteBuffer.wrap(data, 0, 8).getLong();
-        return new MemoryStoreWriter.FromTurns(
-                sentAt, decodeChanges(java.util.Arrays.copyOfRange(data, 8, data.length)));
+        try (DataInputStream in = new DataInputStream(new ByteArrayInputStream(data))) {
+            long sentAt = in.readLong();
+            String session = readOptional(in);
+            List<String> turns = readStrings(in);
+            byte[] changes = new byte[in.readInt()];
+            in.readFully(changes);
+            return new MemoryStoreWriter.FromTurns(sentAt, decodeChanges(changes), session, turns);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     public static List<MemoryChange> decodeChanges(byte[] data) {

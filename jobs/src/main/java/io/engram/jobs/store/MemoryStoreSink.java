@@ -38,6 +38,9 @@ public class MemoryStoreSink implements Sink<byte[]> {
 
     private static final long serialVersionUID = 1L;
 
+    /** Longer than the index's refresh interval (1 s): documents written are searchable by then. */
+    static final long AFTER_REFRESH_MS = 1_200;
+
     private final EngramConfig.Postgres postgres;
     private final String openSearchUrl;
     private final OpenSearchAuth openSearchAuth;
@@ -89,12 +92,15 @@ public class MemoryStoreSink implements Sink<byte[]> {
         private int buffered;
         private final Counter written;
         private final Counter forgotten;
+        private final Counter replayed;
         private final Counter refused;
         private final Counter flushes;
         private volatile long lastFlushMs;
         private final ReopeningConnection connection = new ReopeningConnection(postgres);
         private final ProcessingTimeService timers;
         private boolean flushTimerSet;
+        private boolean refreshTimerSet;
+        private final Set<Scope> afterRefresh = new LinkedHashSet<>();
 
         Writer(WriterInitContext context) {
             this.timers = context.getProcessingTimeService();
@@ -104,6 +110,7 @@ public class MemoryStoreSink implements Sink<byte[]> {
             var group = context.metricGroup();
             written = group.counter("memoryChangesWritten");
             forgotten = group.counter("forgottenChangesDropped");
+            replayed = group.counter("replayedChangesDropped");
             refused = group.counter("deadLetters");
             flushes = group.counter("storeFlushes");
             group.gauge("lastFlushMillis", () -> lastFlushMs);
@@ -157,9 +164,10 @@ public class MemoryStoreSink implements Sink<byte[]> {
             try {
                 MemoryStoreWriter.Outcome outcome =
                         writer.writeFromTurns(
-                                connection.get(), openSearch, this::invalidate, batches);
+                                connection.get(), openSearch, this::invalidate, batches, "false");
                 written.inc(outcome.written());
                 forgotten.inc(outcome.forgotten());
+                replayed.inc(outcome.replayed());
                 return;
             } catch (SQLException e) {
                 connection.close();
@@ -208,8 +216,28 @@ public class MemoryStoreSink implements Sink<byte[]> {
             refused.inc();
         }
 
+        /**
+         * Makes the scopes' cached answers stale now, and again once the index has refreshed: the
+         * bulk does not wait for the documents to become searchable, so an answer computed in
+         * between may lack them.
+         */
         private void invalidate(Set<Scope> scopes) {
             bumps.bump(scopes);
+            afterRefresh.addAll(scopes);
+            if (!refreshTimerSet) {
+                refreshTimerSet = true;
+                timers.registerTimer(
+                        timers.getCurrentProcessingTime() + AFTER_REFRESH_MS,
+                        this::bumpAfterRefresh);
+            }
+        }
+
+        private void bumpAfterRefresh(long time) {
+            refreshTimerSet = false;
+            if (!afterRefresh.isEmpty()) {
+                bumps.bump(new LinkedHashSet<>(afterRefresh));
+                afterRefresh.clear();
+            }
         }
 
         @Override

@@ -26,12 +26,7 @@ public final class PostgresPastForgets implements PastForgets {
         return new Lookup() {
             @Override
             public long lastForget(Scope scope) throws SQLException {
-                try {
-                    return ForgetAudit.lastForgetMillis(connection.get(), scope);
-                } catch (SQLException first) {
-                    connection.close();
-                    return ForgetAudit.lastForgetMillis(connection.get(), scope);
-                }
+                return connection.retryingOnce(c -> ForgetAudit.lastForgetMillis(c, scope));
             }
 
             @Override

@@ -26,6 +26,25 @@ public final class ReopeningConnection implements AutoCloseable {
         return connection;
     }
 
+    /** Work on the connection. */
+    @FunctionalInterface
+    public interface Work<T> {
+        T run(Connection c) throws SQLException;
+    }
+
+    /**
+     * Runs {@code work}; when it fails, once more on a new connection (the old one may have been
+     * dropped while idle). A second failure is thrown.
+     */
+    public <T> T retryingOnce(Work<T> work) throws SQLException {
+        try {
+            return work.run(get());
+        } catch (SQLException first) {
+            close();
+            return work.run(get());
+        }
+    }
+
     /** Lets the connection go, broken or not. */
     @Override
     public void close() {

@@ -195,9 +195,9 @@ class ExtractionPoisonIT {
             records.addAll(
                     session(
                             user,
-                            "My favourite colour is green, "
+                            "My favourite colour is "
                                     + poison
-                                    + ". My budget for the Hawaii trip is $10,000."));
+                                    + " green. My budget for the Hawaii trip is $10,000."));
             String next = "healthy" + n++;
             healthy.add(next);
             records.addAll(
@@ -223,7 +223,8 @@ class ExtractionPoisonIT {
                                 st -> new PoisonEmbedder(),
                                 knownWithForeignVectors(s),
                                 new RedisOtherWrites(s.redis()),
-                                new PostgresPastForgets(s.postgres())))
+                                new PostgresPastForgets(s.postgres()),
+                                new io.engram.jobs.store.PostgresSeenTurns(s.postgres())))
                 .build(env);
         env.execute("poison-it");
 
@@ -233,7 +234,15 @@ class ExtractionPoisonIT {
                     .isPositive();
             assertThat(indexed(user)).as("indexed memories of %s", user).isPositive();
         }
-        assertThat(count("select count(*) from memories where user_id in ('user0', 'user1')"))
+        assertThat(count("select count(*) from memories where user_id = 'user0'"))
+                .as("the window the extractor failed on writes nothing")
+                .isZero();
+        assertThat(count("select count(*) from memories where user_id = 'user1'"))
+                .as(
+                        "the window the model failed on writes nothing: %s",
+                        TestStores.rows(
+                                jdbcUrl,
+                                "select content || ' ' || array_to_string(tags, ',') from memories where user_id = 'user1'"))
                 .isZero();
         assertThat(count("select count(*) from memories where user_id = 'user3'"))
                 .as("the refused window writes nothing")

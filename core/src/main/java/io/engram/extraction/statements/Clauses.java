@@ -1,0 +1,255 @@
+package io.engram.extraction.statements;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.regex.Pattern;
+
+/**
+ * Turns a chat sentence into the clauses the statement patterns read: contractions written out
+ * ("I'm" → "I am"), interjections and discourse markers at the start dropped ("Oh wow, yeah, I…"),
+ * emoji and decoration removed, and independent clauses joined by "and"/"but"/";" split apart when
+ * each has its own first-person subject.
+ */
+public final class Clauses {
+
+    private static final String[][] CONTRACTIONS = {
+        {"\\bI['’]m\\b", "I am"},
+        {"\\bI['’]ve\\b", "I have"},
+        {"\\bI['’]ll\\b", "I will"},
+        {"\\bI['’]d\\b", "I would"},
+        {"\\bwe['’]re\\b", "we are"},
+        {"\\bwe['’]ve\\b", "we have"},
+        {"\\bwe['’]ll\\b", "we will"},
+        {"\\bwe['’]d\\b", "we would"},
+        {"\\bdon['’]t\\b", "do not"},
+        {"\\bdoesn['’]t\\b", "does not"},
+        {"\\bdidn['’]t\\b", "did not"},
+        {"\\bcan['’]t\\b", "cannot"},
+        {"\\bwon['’]t\\b", "will not"},
+        {"\\bisn['’]t\\b", "is not"},
+        {"\\baren['’]t\\b", "are not"},
+        {"\\bwasn['’]t\\b", "was not"},
+        {"\\bhaven['’]t\\b", "have not"},
+        {"\\bhasn['’]t\\b", "has not"},
+        {"\\bwouldn['’]t\\b", "would not"},
+        {"\\bit['’]s\\b", "it is"},
+        {"\\bthat['’]s\\b", "that is"},
+        {"\\bgonna\\b", "going to"},
+        {"\\bwanna\\b", "want to"},
+        {"\\bgotta\\b", "have to"},
+        {"\\bim\\b", "I am"},
+        {"\\bive\\b", "I have"},
+    };
+
+    private static final List<Pattern> CONTRACTION_PATTERNS = new ArrayList<>();
+
+    /** A word that may start a contraction: a clause without one skips them all. */
+    private static final Pattern MAY_CONTRACT =
+            Pattern.compile("(?i)['’]|\\b(gonna|wanna|gotta|im|ive)\\b");
+
+    static {
+        for (String[] c : CONTRACTIONS) {
+            CONTRACTION_PATTERNS.add(Pattern.compile("(?i)" + c[0]));
+        }
+    }
+
+    /** First words an opener can start with (a clause starting otherwise has none). */
+    private static final java.util.Set<String> OPENER_STARTS =
+            java.util.Set.of(
+                    "oh",
+                    "ooh",
+                    "ah",
+                    "wow",
+                    "whoa",
+                    "yeah",
+                    "yes",
+                    "yep",
+                    "yup",
+                    "no",
+                    "nope",
+                    "well",
+                    "so",
+                    "ok",
+                    "okay",
+                    "hey",
+                    "hi",
+                    "hello",
+                    "haha",
+                    "hahaha",
+                    "hah",
+                    "lol",
+                    "omg",
+                    "actually",
+                    "honestly",
+                    "btw",
+                    "by",
+                    "also",
+                    "and",
+                    "but",
+                    "anyway",
+                    "anyways",
+                    "plus",
+                    "fun",
+                    "guess",
+                    "you",
+                    "just",
+                    "fyi",
+                    "speaking",
+                    "i",
+                    "right",
+                    "true",
+                    "totally",
+                    "absolutely",
+                    "exactly",
+                    "definitely",
+                    "of",
+                    "sure",
+                    "thanks",
+                    "thank",
+                    "cool",
+                    "nice",
+                    "great",
+                    "awesome",
+                    "amazing",
+                    "sweet",
+                    "ha",
+                    "since",
+                    "it",
+                    "long",
+                    "good",
+                    "big",
+                    "update",
+                    "aw",
+                    "aww",
+                    "awww",
+                    "hmm",
+                    "hmmm",
+                    "um",
+                    "umm",
+                    "uh",
+                    "oops",
+                    "quick",
+                    "news",
+                    "heads",
+                    "change");
+
+    /** Words at a clause's start that only color it. */
+    private static final Pattern OPENER =
+            Pattern.compile(
+                    "(?i)^(?:oh|ooh|ah|aw+|wow|whoa|yeah|yes|yep|yup|no|nope|well|so|ok|okay|hey|hi|hello"
+                            + "|haha+|hah|lol|omg|actually|honestly|btw|by the way|also|and|but|anyway"
+                            + "|anyways|plus|fun fact|guess what|you know what|just so you know|fyi"
+                            + "|speaking of which|ah yes|oh yes|i mean|right|true|totally|absolutely"
+                            + "|exactly|definitely|of course|sure|thanks|thank you|cool|nice|great"
+                            + "|awesome|amazing|sweet|ha|i am (?:so |really )?(?:excited|happy|glad|thrilled|proud) to (?:tell|share with|let) you(?: know)?(?: that)?"
+                            + "|i (?:wanted|want|have|had) to (?:tell|share with|let) you(?: know)?(?: that)?|you will not believe (?:it|this)"
+                            + "|since (?:we|i) last (?:chatted|talked|spoke)|it has been (?:a while|ages)|long time no see"
+                            + "|good news|big news|quick update|update|so much since we talked|ha|hmm+|um+|uh+|oops|fyi|news|heads up|change of plans)(?-i:\\s+[A-Z][a-z]+)?\\s*(?:[,!.:;-]+\\s*|\\s+)");
+
+    private static final Pattern DECORATION =
+            Pattern.compile("[\\p{So}\\p{Cn}\\x{1F000}-\\x{1FAFF}\\x{2600}-\\x{27BF}\\x{FE0F}]+");
+
+    private static final Pattern SPLIT =
+            Pattern.compile(
+                    "(?i)\\s*(?:;|,?\\s+(?:and|but|so)\\s+(?=(?:I|my|we)\\b)|,\\s+(?=(?:I|my)\\s))\\s*");
+
+    private Clauses() {}
+
+    /** "my birthday's on …": the "'s" of a noun after "my" is "is". */
+    private static final Pattern MY_NOUN_IS =
+            Pattern.compile("(?i)\\b(my [\\p{L}-]+)['’]s (on|in|at|the|a|an|\\d)");
+
+    /** A time phrase before the subject: "Last Friday I went…", "Yesterday, we…". */
+    private static final Pattern LEADING_TIME =
+            Pattern.compile(
+                    "(?i)^(?<t>(?:last|this past|this|on|earlier this|yesterday|today|tonight|recently|a few|two|three|a couple of)\\b[^,]{0,28}?),? (?<rest>(?:I|we|my)\\b.+)$");
+
+    /** "…is my favorite color now": the time of the statement, not part of it. */
+    private static final Pattern TRAILING_NOW =
+            Pattern.compile(
+                    "(?i)[,\\s]+(?:now|these days|nowadays|anymore|currently|as of now|from now on)$");
+
+    /** The clauses of one sentence, cleaned, in order. */
+    public static List<String> of(String sentence) {
+        String s = ascii(sentence) ? sentence : DECORATION.matcher(sentence).replaceAll(" ");
+        if (MAY_CONTRACT.matcher(s).find()) {
+            for (int i = 0; i < CONTRACTIONS.length; i++) {
+                s = CONTRACTION_PATTERNS.get(i).matcher(s).replaceAll(CONTRACTIONS[i][1]);
+            }
+        }
+        s = MY_NOUN_IS.matcher(s).replaceAll("$1 is $2");
+        s = s.replaceAll("\\s+", " ").strip();
+        List<String> out = new ArrayList<>();
+        List<String> parts = new ArrayList<>(List.of(SPLIT.split(s)));
+        // "Sara and I got engaged": a name or "my wife" alone before "and I" is a companion, not a
+        // clause.
+        for (int i = 0; i + 1 < parts.size(); i++) {
+            if (parts.get(i).matches("^(?:[A-Z][\\p{L}'-]+|(?i:my) [\\p{L}-]+(?: [\\p{L}-]+)?)$")
+                    && parts.get(i + 1).startsWith("I ")) {
+                parts.set(i, parts.get(i) + " and " + parts.remove(i + 1));
+            }
+        }
+        for (String part : parts) {
+            String clause = stripOpeners(part).strip();
+            var leading = LEADING_TIME.matcher(clause);
+            if (leading.matches()) {
+                clause =
+                        leading.group("rest").replaceAll("[\\s.!…]+$", "")
+                                + " "
+                                + leading.group("t");
+            }
+            clause = clause.replaceAll("[\\s.!…]+$", "").strip();
+            clause = TRAILING_NOW.matcher(clause).replaceAll("").strip();
+            if (!clause.isEmpty()) {
+                out.add(clause);
+            }
+        }
+        return out;
+    }
+
+    /** The clause without the interjections it starts with. */
+    static String stripOpeners(String clause) {
+        String c = clause.strip();
+        for (int i = 0; i < 6; i++) {
+            int space = 0;
+            while (space < c.length() && Character.isLetter(c.charAt(space))) {
+                space++;
+            }
+            String first = c.substring(0, space).toLowerCase(Locale.ROOT);
+            if (!OPENER_STARTS.contains(first)
+                    || first.equals("i")
+                            && !c.toLowerCase(Locale.ROOT)
+                                    .matches("^i (am|wanted|want|have|had|mean)\\b.*")) {
+                break;
+            }
+            var m = OPENER.matcher(c);
+            if (!m.find()) {
+                break;
+            }
+            String rest = c.substring(m.end()).strip();
+            // "Yeah" alone, or "Hi Mel": nothing left to read.
+            if (rest.isEmpty()) {
+                return "";
+            }
+            // Keep a following "I" capitalised; a capitalised name after an opener ("Hey Mel,") is
+            // part of the opener.
+            c = rest;
+        }
+        return c;
+    }
+
+    private static boolean ascii(String s) {
+        for (int i = 0; i < s.length(); i++) {
+            if (s.charAt(i) > 127) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Lower case, for matching. */
+    static String lower(String s) {
+        return s.toLowerCase(Locale.ROOT);
+    }
+}

@@ -1,0 +1,167 @@
+package io.engram.extraction.statements;
+
+import java.util.Locale;
+import java.util.Optional;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * What a fact gives the value of — a subject and an attribute ("Alice", "budget for the Hawaii
+ * trip") — and the value. Two current facts with the same key and different values cannot both be
+ * true: the newer supersedes the older. Facts written by {@link StatementExtractor} have one of a
+ * few sentence shapes, so the key is read back from the words of any memory of that shape, whoever
+ * wrote it.
+ */
+public record FactKey(String subject, String attribute, String value) {
+
+    private static final Pattern POSSESSIVE =
+            Pattern.compile(
+                    "^(?<s>.+?)['’]s (?<a>[^.]{1,80}?) (?:is|are) (?:now )?(?<v>[^.].*?)\\.?$");
+    private static final Pattern LIVES =
+            Pattern.compile(
+                    "^(?<s>.+?) (?:lives in|moved to) (?<v>[^.]+?)(?: (?:on|in|around) .*)?\\.?$");
+    private static final Pattern WORKS_AT =
+            Pattern.compile(
+                    "^(?<s>.+?) (?:works at|no longer works at) (?<v>[^.]+?)(?: as .*)?\\.?$");
+    private static final Pattern WORKS_AS =
+            Pattern.compile("^(?<s>.+?) works as (?<v>[^.]+?)\\.?$");
+    private static final Pattern MARRIED =
+            Pattern.compile("^(?<s>.+?) is married to (?<v>[^.]+?)\\.?$");
+
+    /** Attribute words that say nothing about which attribute it is. */
+    private static final Set<String> NOISE = Set.of("new", "current", "now", "actual", "the");
+
+    public FactKey {
+        subject = subject.strip();
+        attribute = attribute.strip();
+        value = value.strip();
+    }
+
+    /** The key of a fact's words, when they have one of the shapes that give a value. */
+    public static Optional<FactKey> of(String content) {
+        String c = content.strip();
+        Matcher m;
+        if ((m = WORKS_AT.matcher(c)).matches()) {
+            String v = c.contains(" no longer works at ") ? "(none)" : m.group("v");
+            return Optional.of(new FactKey(m.group("s"), "workplace", v));
+        }
+        if ((m = WORKS_AS.matcher(c)).matches()) {
+            return Optional.of(new FactKey(m.group("s"), "occupation", m.group("v")));
+        }
+        if ((m = LIVES.matcher(c)).matches()) {
+            return Optional.of(new FactKey(m.group("s"), "residence", m.group("v")));
+        }
+        if ((m = MARRIED.matcher(c)).matches()) {
+            return Optional.of(new FactKey(m.group("s"), "spouse", m.group("v")));
+        }
+        if ((m = POSSESSIVE.matcher(c)).matches()) {
+            String subject = m.group("s");
+            if (subject.contains(" ") && !subject.equals("The user")) {
+                // "Alice's sister Ana's car is…": not a subject this reads.
+                return Optional.empty();
+            }
+            return Optional.of(new FactKey(subject, m.group("a"), m.group("v")));
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * Whether {@code other} is about the same thing: same subject, and the same attribute or one
+     * that says less of it ("budget" and "budget for the Hawaii trip"; "favorite color" and
+     * "color"), never one of another's ("name" and "sister's name").
+     */
+    public boolean sameThingAs(FactKey other) {
+        if (!subject.equalsIgnoreCase(other.subject)) {
+            return false;
+        }
+        Attribute a = Attribute.of(attribute);
+        Attribute b = Attribute.of(other.attribute);
+        if (a.head().isEmpty() || !a.head().equals(b.head()) || !a.owners().equals(b.owners())) {
+            return false;
+        }
+        return (a.modifiers().containsAll(b.modifiers()) && a.tail().containsAll(b.tail()))
+                || (b.modifiers().containsAll(a.modifiers()) && b.tail().containsAll(a.tail()));
+    }
+
+    /** An attribute phrase: its head noun, words before it, possessive owners, words after. */
+    private record Attribute(
+            String head, Set<String> modifiers, Set<String> owners, Set<String> tail) {
+        int size() {
+            return 1 + modifiers.size() + owners.size() + tail.size();
+        }
+
+        static Attribute of(String phrase) {
+            String[] words = phrase.toLowerCase(Locale.ROOT).split("\\s+");
+            java.util.List<String> core = new java.util.ArrayList<>();
+            Set<String> tail = new java.util.LinkedHashSet<>();
+            boolean after = false;
+            for (String w : words) {
+                String word = w.replaceAll("[^a-z0-9'’]", "").replace('’', '\'');
+                if (word.isEmpty() || NOISE.contains(word)) {
+                    continue;
+                }
+                word = word.equals("favourite") ? "favorite" : word;
+                if (!after && PREPOSITIONS.contains(word)) {
+                    after = true;
+                    continue;
+                }
+                (after ? tail : core).add(word);
+            }
+            if (core.isEmpty()) {
+                return new Attribute("", Set.of(), Set.of(), tail);
+            }
+            String head = core.get(core.size() - 1);
+            Set<String> modifiers = new java.util.LinkedHashSet<>();
+            Set<String> owners = new java.util.LinkedHashSet<>();
+            for (String w : core.subList(0, core.size() - 1)) {
+                (w.endsWith("'s") ? owners : modifiers).add(w);
+            }
+            return new Attribute(head, modifiers, owners, tail);
+        }
+    }
+
+    private static final Set<String> PREPOSITIONS =
+            Set.of("for", "of", "at", "in", "on", "with", "to", "from");
+
+    /**
+     * Whether this attribute says less than {@code other}'s about the same thing ("budget" of
+     * "budget for the Hawaii trip").
+     */
+    public boolean lessSpecificThan(FactKey other) {
+        return sameThingAs(other)
+                && Attribute.of(attribute).size() < Attribute.of(other.attribute).size();
+    }
+
+    /**
+     * The fact with this key's subject and attribute and another value, in the possessive shape.
+     */
+    public String withValue(String newValue) {
+        return subject + "'s " + attribute + " is " + newValue + ".";
+    }
+
+    /**
+     * Words a statement of this attribute uses, as a regular expression for PostgreSQL's {@code ~*}
+     * (words of the attribute, or of living, working, marriage for those keys).
+     */
+    public String cueWords() {
+        return switch (attribute) {
+            case "residence" -> "\\m(live|lives|living|moved|move|moving|home|address|based)\\M";
+            case "workplace", "occupation" -> "\\m(work|works|working|job|employer|company)\\M";
+            case "spouse" -> "\\m(married|husband|wife|spouse|partner)\\M";
+            default -> {
+                String head = Attribute.of(attribute).head().replaceAll("[^a-z0-9]", "");
+                yield head.isEmpty() ? "\\m\\M" : "\\m" + head + "\\M";
+            }
+        };
+    }
+
+    /** Whether the value differs, as a reader compares values. */
+    public boolean valueDiffers(FactKey other) {
+        return !normal(value).equals(normal(other.value));
+    }
+
+    private static String normal(String v) {
+        return v.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9$€£]", "");
+    }
+}

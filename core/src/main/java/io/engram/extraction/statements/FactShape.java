@@ -1,0 +1,128 @@
+package io.engram.extraction.statements;
+
+import java.util.Locale;
+import java.util.Optional;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+/**
+ * What a fact's words must look like: a statement, in the third person, about the person it names
+ * first. Anything else is malformed — a question, an imperative, a greeting, second or first
+ * person, a pronoun or a filler word as the subject, "and others". Extraction drops a malformed
+ * fact; the tests read every fact of a corpus through it.
+ */
+public final class FactShape {
+
+    private static final Pattern SECOND_PERSON =
+            Pattern.compile("(?i)\\b(you|your|yours|yourself|yourselves|ya|u|ur)\\b");
+    private static final Pattern FIRST_PERSON =
+            Pattern.compile(
+                    "(?i)\\b(i|me|my|mine|myself|we|us|our|ours|ourselves|i'm|i've|i'll|i'd)\\b");
+    private static final Pattern GREETING =
+            Pattern.compile(
+                    "(?i)^(hi|hey|hello|thanks|thank you|bye|goodbye|good morning|good night|congrats|congratulations|welcome|sorry|cheers|wow|yay|lol|haha)\\b");
+    private static final Set<String> NOT_SUBJECTS =
+            Set.of(
+                    "that",
+                    "that's",
+                    "those",
+                    "these",
+                    "this",
+                    "it",
+                    "it's",
+                    "he",
+                    "she",
+                    "they",
+                    "there",
+                    "here",
+                    "what",
+                    "which",
+                    "who",
+                    "when",
+                    "where",
+                    "why",
+                    "how",
+                    "one",
+                    "someone",
+                    "everyone",
+                    "nobody",
+                    "somebody",
+                    "everybody",
+                    "all",
+                    "both",
+                    "so",
+                    "since",
+                    "because",
+                    "and",
+                    "but",
+                    "or",
+                    "if",
+                    "then",
+                    "just",
+                    "also",
+                    "user",
+                    "assistant",
+                    "bye",
+                    "believe",
+                    "nice",
+                    "thanks",
+                    "blue",
+                    "please",
+                    "let",
+                    "let's",
+                    "make",
+                    "do",
+                    "don't",
+                    "try",
+                    "keep",
+                    "remember",
+                    "go",
+                    "have",
+                    "be",
+                    "stay");
+    private static final Pattern IMPERATIVE =
+            Pattern.compile(
+                    "(?i)^(please|let's|let us|don't|do not|remember|try|make sure|keep|go|take|call|remind|tell|give|check|stay|believe|be)\\b");
+
+    private FactShape() {}
+
+    /**
+     * Why the fact is malformed, or empty when it is a well-formed statement about {@code subject}.
+     */
+    public static Optional<String> problem(String fact, String subject) {
+        String f = fact.strip();
+        if (f.length() < 8 || f.length() > 400) {
+            return Optional.of("length");
+        }
+        if (!f.endsWith(".")) {
+            return Optional.of("not a closed statement");
+        }
+        if (f.contains("?")) {
+            return Optional.of("question");
+        }
+        if (GREETING.matcher(f).find()) {
+            return Optional.of("greeting or acknowledgement");
+        }
+        if (IMPERATIVE.matcher(f).find()) {
+            return Optional.of("imperative");
+        }
+        if (SECOND_PERSON.matcher(f).find()) {
+            return Optional.of("second person");
+        }
+        if (FIRST_PERSON.matcher(f).find()) {
+            return Optional.of("first person");
+        }
+        if (f.toLowerCase(Locale.ROOT).contains("and others")) {
+            return Optional.of("'and others'");
+        }
+        String first =
+                f.split("[\\s']", 2)[0].toLowerCase(Locale.ROOT).replaceAll("[^\\p{L}0-9']", "");
+        if (NOT_SUBJECTS.contains(first) && !f.startsWith("The user")) {
+            return Optional.of("not a name as subject: " + first);
+        }
+        if (subject != null && !f.startsWith(subject)) {
+            return Optional.of("does not start with its subject " + subject);
+        }
+        return Optional.empty();
+    }
+}

@@ -1,0 +1,64 @@
+package io.engram.extraction.statements;
+
+import java.util.regex.Pattern;
+
+/** Writes a statement about a person in the third person: names, possessives, pronouns. */
+final class Renderer {
+
+    private static final Pattern FIRST_PERSON_OBJECTS =
+            Pattern.compile("(?i)\\b(my|our|me|us|mine|ours|myself|ourselves)\\b");
+
+    private final String subject;
+
+    /** {@code name}: the speaker's display name, or null when the user is not named. */
+    Renderer(String name) {
+        this.subject = name == null || name.isBlank() ? "The user" : name.strip();
+    }
+
+    private Renderer(String subject, boolean named) {
+        this.subject = subject;
+    }
+
+    /** The speaker together with a companion ("Noah and Sara"), as one subject. */
+    Renderer with(String companion) {
+        return new Renderer(subject + " and " + companion, true);
+    }
+
+    String subject() {
+        return subject;
+    }
+
+    String possessive() {
+        return subject + "'s";
+    }
+
+    /**
+     * A phrase of the speaker's with its first-person words made third person ("my kids" → "their
+     * kids"): a name for the speaker's own things would read oddly, and no pronoun guesses a
+     * gender.
+     */
+    String thirdPerson(String phrase) {
+        var m = FIRST_PERSON_OBJECTS.matcher(phrase);
+        StringBuilder out = new StringBuilder();
+        while (m.find()) {
+            String w = m.group(1).toLowerCase(java.util.Locale.ROOT);
+            String r =
+                    switch (w) {
+                        case "my", "our" -> "their";
+                        case "me", "us" -> "them";
+                        case "mine", "ours" -> "theirs";
+                        default -> "themselves";
+                    };
+            m.appendReplacement(out, r);
+        }
+        m.appendTail(out);
+        return out.toString();
+    }
+
+    /** A sentence: subject and the rest, capitalised and closed with a full stop. */
+    String sentence(String text) {
+        String t = text.strip().replaceAll("\\s+", " ").replaceAll("\\s+([,.;:])", "$1");
+        t = t.replaceAll("[\\s,;:.!]+$", "");
+        return Character.toUpperCase(t.charAt(0)) + t.substring(1) + ".";
+    }
+}

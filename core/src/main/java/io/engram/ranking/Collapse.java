@@ -1,0 +1,78 @@
+package io.engram.ranking;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * The best {@code limit} of ranked memories, each telling turns none above it told: a memory whose
+ * source turns are all in the memories above is left out (a fact and the excerpt it was read from
+ * tell the same turn twice). A fact takes along, as its context, the excerpt of the turns it was
+ * read from when that excerpt was recalled too: one place in the answer for the clean statement and
+ * the words around it. Memories without source turns (stored through the API) are always kept.
+ */
+public final class Collapse {
+
+    private Collapse() {}
+
+    /** A ranked memory: its id, its source turns (oldest first), and whether it is an excerpt. */
+    public record Item(String id, List<String> sourceTurnIds, boolean excerpt) {}
+
+    /** A memory of the answer, and the excerpt it takes along (null when none). */
+    public record Pick(String id, String contextId, List<String> sourceTurnIds) {}
+
+    public static List<Pick> of(List<Item> ranked, int limit) {
+        List<Pick> out = new ArrayList<>(limit);
+        Set<String> covered = new HashSet<>();
+        Set<String> taken = new HashSet<>();
+        for (Item item : ranked) {
+            if (out.size() >= limit) {
+                break;
+            }
+            if (taken.contains(item.id())) {
+                continue;
+            }
+            List<String> sources = item.sourceTurnIds();
+            if (!sources.isEmpty() && covered.containsAll(sources)) {
+                continue;
+            }
+            Item context =
+                    item.excerpt() || sources.isEmpty() ? null : contextOf(item, ranked, taken);
+            Set<String> told = new LinkedHashSet<>(sources);
+            if (context != null) {
+                taken.add(context.id());
+                told.addAll(context.sourceTurnIds());
+            }
+            taken.add(item.id());
+            covered.addAll(told);
+            out.add(new Pick(item.id(), context == null ? null : context.id(), List.copyOf(told)));
+        }
+        return out;
+    }
+
+    /**
+     * The recalled excerpt that holds every source turn of {@code fact}, preferring the one that
+     * ends with the fact's newest turn (the excerpt of the turn it was read from).
+     */
+    private static Item contextOf(Item fact, List<Item> ranked, Set<String> taken) {
+        String newest = fact.sourceTurnIds().get(fact.sourceTurnIds().size() - 1);
+        Item best = null;
+        for (Item e : ranked) {
+            if (!e.excerpt()
+                    || taken.contains(e.id())
+                    || !e.sourceTurnIds().containsAll(fact.sourceTurnIds())) {
+                continue;
+            }
+            List<String> turns = e.sourceTurnIds();
+            if (turns.get(turns.size() - 1).equals(newest)) {
+                return e;
+            }
+            if (best == null) {
+                best = e;
+            }
+        }
+        return best;
+    }
+}
