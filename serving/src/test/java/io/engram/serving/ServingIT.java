@@ -112,13 +112,13 @@ class ServingIT {
                                 "t1",
                                 Role.USER,
                                 Optional.of("Carol"),
-                                "We adopted a rescue greyhound named Biscuit last weekend.",
+                                "We adopted a rescue dog named Biscuit last weekend.",
                                 t),
                         new ConversationTurn(
                                 "t2",
                                 Role.USER,
                                 Optional.of("Dan"),
-                                "How is the greyhound settling in?",
+                                "How is the dog settling in?",
                                 t.plusSeconds(30)),
                         new ConversationTurn(
                                 "t3",
@@ -157,7 +157,7 @@ class ServingIT {
         }
 
         JsonArray found =
-                search(acme, "carol", "What is the name of Carol's greyhound?", null)
+                search(acme, "carol", "What is the name of Carol's dog?", null)
                         .getJsonArray("memories");
         assertThat(found).isNotEmpty();
         Set<String> covered = new HashSet<>();
@@ -180,7 +180,7 @@ class ServingIT {
                 search(
                                 acme,
                                 "carol",
-                                "What is the name of Carol's greyhound?",
+                                "What is the name of Carol's dog?",
                                 new JsonObject().put("tags", new JsonArray().add(Excerpts.TAG)))
                         .getJsonArray("memories");
         assertThat(onlyExcerpts).isNotEmpty();
@@ -191,7 +191,7 @@ class ServingIT {
                 search(
                                 acme,
                                 "carol",
-                                "What is the name of Carol's greyhound?",
+                                "What is the name of Carol's dog?",
                                 new JsonObject()
                                         .put("exclude_tags", new JsonArray().add(Excerpts.TAG)))
                         .getJsonArray("memories");

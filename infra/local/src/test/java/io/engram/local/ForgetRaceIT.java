@@ -7,9 +7,6 @@ import io.engram.config.EngramConfig;
 import io.engram.services.Await;
 import io.engram.store.opensearch.MemoryQuery;
 import io.engram.store.opensearch.OpenSearchClient;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -19,12 +16,6 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.stream.Collectors;
-import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.admin.AdminClientConfig;
-import org.apache.kafka.clients.admin.OffsetSpec;
-import org.apache.kafka.clients.consumer.OffsetAndMetadata;
-import org.apache.kafka.common.TopicPartition;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -49,11 +40,11 @@ class ForgetRaceIT {
         List<Integer> delaysMs = List.of(0, 50, 100, 200, 350, 700);
         try (LocalStack stack = LocalStack.start(config)) {
             EngramConfig c = stack.config();
+            StackClient api = new StackClient(stack);
             // Each user talked before: the job holds state for them (as for any active user).
             for (int i = 0; i < delaysMs.size(); i++) {
                 HttpResponse<String> earlier =
-                        call(
-                                stack,
+                        api.call(
                                 "POST",
                                 "/v1/turns",
                                 "{\"user_id\":\"racer"
@@ -77,8 +68,7 @@ class ForgetRaceIT {
             for (int i = 0; i < delaysMs.size(); i++) {
                 String user = "racer" + i;
                 HttpResponse<String> turns =
-                        call(
-                                stack,
+                        api.call(
                                 "POST",
                                 "/v1/turns",
                                 "{\"user_id\":\""
@@ -91,10 +81,10 @@ class ForgetRaceIT {
                 assertThat(turns.statusCode()).as(turns.body()).isEqualTo(202);
                 Thread.sleep(delaysMs.get(i));
                 HttpResponse<String> forget =
-                        call(stack, "DELETE", "/v1/memories?user_id=" + user, null);
+                        api.call("DELETE", "/v1/memories?user_id=" + user, null);
                 assertThat(forget.statusCode()).as(forget.body()).isEqualTo(200);
             }
-            assertThat(Await.until(Duration.ofSeconds(120), () -> drained(c)))
+            assertThat(Await.until(Duration.ofSeconds(120), api::drained))
                     .as("the extraction job has read and stored everything on the topic")
                     .isTrue();
             OpenSearchClient index =
@@ -128,62 +118,6 @@ class ForgetRaceIT {
                         .isZero();
             }
         }
-    }
-
-    /** Whether the job's committed offsets have reached the end of every turns partition. */
-    private static boolean drained(EngramConfig c) {
-        Map<String, Object> settings = new java.util.HashMap<>(c.kafka().clientProperties());
-        settings.put(AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, 3000);
-        try (Admin admin = Admin.create(settings)) {
-            Map<TopicPartition, OffsetAndMetadata> committed =
-                    admin.listConsumerGroupOffsets("engram-extraction")
-                            .partitionsToOffsetAndMetadata()
-                            .get();
-            List<TopicPartition> partitions =
-                    admin
-                            .describeTopics(List.of(c.kafka().turnsTopic()))
-                            .allTopicNames()
-                            .get()
-                            .get(c.kafka().turnsTopic())
-                            .partitions()
-                            .stream()
-                            .map(p -> new TopicPartition(c.kafka().turnsTopic(), p.partition()))
-                            .toList();
-            var ends =
-                    admin.listOffsets(
-                                    partitions.stream()
-                                            .collect(
-                                                    Collectors.toMap(
-                                                            p -> p, p -> OffsetSpec.latest())))
-                            .all()
-                            .get();
-            for (TopicPartition p : partitions) {
-                long end = ends.get(p).offset();
-                OffsetAndMetadata at = committed.get(p);
-                if (end > 0 && (at == null || at.offset() < end)) {
-                    return false;
-                }
-            }
-            return true;
-        } catch (Exception e) {
-            return false;
-        }
-    }
-
-    private static HttpResponse<String> call(
-            LocalStack stack, String method, String path, String body) throws Exception {
-        return HttpClient.newHttpClient()
-                .send(
-                        HttpRequest.newBuilder(URI.create(stack.url() + path))
-                                .header("Authorization", "Bearer " + stack.apiKey())
-                                .header("Content-Type", "application/json")
-                                .method(
-                                        method,
-                                        body == null
-                                                ? HttpRequest.BodyPublishers.noBody()
-                                                : HttpRequest.BodyPublishers.ofString(body))
-                                .build(),
-                        HttpResponse.BodyHandlers.ofString());
     }
 
     private static int count(EngramConfig c, String sql) {

@@ -93,6 +93,12 @@ public final class Forgetting {
                                                                         "delete from archives where"
                                                                                 + r.where())
                                                                 .execute(r.args()))
+                                        .compose(
+                                                x ->
+                                                        c.preparedQuery(
+                                                                        "delete from turns_seen where"
+                                                                                + r.where())
+                                                                .execute(r.args()))
                                         .compose(x -> audit(c, r, memories.rowCount()))
                                         .map(x -> projectsOf(memories)));
     }

@@ -41,7 +41,8 @@ public final class MemoryJson {
                     "version",
                     "embedding_version",
                     "created_at",
-                    "updated_at");
+                    "updated_at",
+                    "contradicted_by");
 
     /** The columns {@link #of} reads, for a select list. */
     public static final String COLUMNS = columns("");
@@ -96,7 +97,12 @@ public final class MemoryJson {
                 .put("version", r.getInteger("version"))
                 .put("embedding_version", r.getString("embedding_version"))
                 .put("created_at", time(r, "created_at"))
-                .put("updated_at", time(r, "updated_at"));
+                .put("updated_at", time(r, "updated_at"))
+                .put(
+                        "contradicted_by",
+                        r.getUUID("contradicted_by") == null
+                                ? null
+                                : r.getUUID("contradicted_by").toString());
     }
 
     private static String time(Row r, String column) {

@@ -24,13 +24,14 @@ record MemoryRow(
         Instant createdAt,
         Instant validFrom,
         Instant validTo,
-        String embeddingVersion) {
+        String embeddingVersion,
+        String contradictedBy) {
 
     /** The columns, in the order {@link #of} reads them. */
     static final String COLUMNS =
             "id, content, type, tier, status, tags, source_turn_ids, importance, quality_score,"
                     + " consistency_score, decay_score, usage_count, created_at, valid_from, valid_to,"
-                    + " embedding_version";
+                    + " embedding_version, contradicted_by";
 
     static MemoryRow of(Row r) {
         return new MemoryRow(
@@ -49,7 +50,10 @@ record MemoryRow(
                 instant(r.getValue("created_at")),
                 instant(r.getValue("valid_from")),
                 instant(r.getValue("valid_to")),
-                r.getString("embedding_version"));
+                r.getString("embedding_version"),
+                r.getUUID("contradicted_by") == null
+                        ? null
+                        : r.getUUID("contradicted_by").toString());
     }
 
     private static Instant instant(Object value) {

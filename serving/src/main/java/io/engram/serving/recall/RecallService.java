@@ -4,10 +4,12 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.engram.extraction.Excerpts;
 import io.engram.memory.Scope;
 import io.engram.query.QueryExpander;
 import io.engram.query.QueryRewriter;
 import io.engram.query.RecallGate;
+import io.engram.ranking.Collapse;
 import io.engram.ranking.RankCandidate;
 import io.engram.ranking.Ranked;
 import io.engram.ranking.Ranker;
@@ -26,7 +28,6 @@ import io.vertx.sqlclient.Tuple;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -783,7 +784,8 @@ public final class RecallService {
                                 r.usageCount(),
                                 r.quality(),
                                 r.consistency(),
-                                r.decay()));
+                                r.decay(),
+                                r.contradictedBy()));
             } else {
                 JsonNode src = c.source;
                 ranked.add(
@@ -798,17 +800,28 @@ public final class RecallService {
                                 1));
             }
         }
-        List<Ranked> top =
+        List<Picked> picked =
                 collapse(
                         Ranker.rank(ranked, now, call.request.ranking(), ranked.size()),
                         byId,
                         call.request.limit());
         JsonArray memories = new JsonArray();
         List<UUID> returned = new ArrayList<>();
-        for (Ranked r : top) {
+        List<Ranked> top = new ArrayList<>(picked.size());
+        for (Picked p : picked) {
+            Ranked r = p.ranked();
             Candidate c = byId.get(r.candidate().id());
-            memories.add(memory(c, r));
+            JsonObject m = memory(c, r);
+            if (p.context() != null) {
+                // The excerpt the fact was read from: its words, and the turns both tell.
+                m.put("context", content(p.context()));
+                m.put("context_id", p.context().id);
+                m.put("source_turn_ids", new JsonArray(p.sourceTurnIds()));
+                returned.add(UUID.fromString(p.context().id));
+            }
+            memories.add(m);
             returned.add(UUID.fromString(c.id));
+            top.add(r);
         }
         bookkeeper.recalled(call.request.scope(), returned);
         return new JsonObject()
@@ -820,28 +833,30 @@ public final class RecallService {
                 .put("queries", new JsonArray(call.queries));
     }
 
-    /**
-     * The best {@code limit} of the ranked memories, leaving out each one whose source turns are
-     * all in the memories ranked above it (a fact and the excerpt it was taken from tell the same
-     * turns twice). Memories without source turns (stored through the API) are always kept.
-     */
-    private static List<Ranked> collapse(
+    /** The answer's memories ({@link Collapse}), each with the excerpt it takes along. */
+    private static List<Picked> collapse(
             List<Ranked> ranked, Map<String, Candidate> byId, int limit) {
-        List<Ranked> out = new ArrayList<>(limit);
-        Set<String> covered = new HashSet<>();
+        Map<String, Ranked> byIdRanked = new HashMap<>();
+        List<Collapse.Item> items = new ArrayList<>(ranked.size());
         for (Ranked r : ranked) {
-            if (out.size() >= limit) {
-                break;
-            }
-            List<String> sources = sourceTurns(byId.get(r.candidate().id()));
-            if (!sources.isEmpty() && covered.containsAll(sources)) {
-                continue;
-            }
-            covered.addAll(sources);
-            out.add(r);
+            Candidate c = byId.get(r.candidate().id());
+            byIdRanked.put(c.id, r);
+            boolean excerpt = c.row != null && c.row.tags().contains(Excerpts.TAG);
+            items.add(new Collapse.Item(c.id, sourceTurns(c), excerpt));
+        }
+        List<Picked> out = new ArrayList<>(limit);
+        for (Collapse.Pick p : Collapse.of(items, limit)) {
+            out.add(
+                    new Picked(
+                            byIdRanked.get(p.id()),
+                            p.contextId() == null ? null : byId.get(p.contextId()),
+                            p.sourceTurnIds()));
         }
         return out;
     }
+
+    /** A memory of the answer, the excerpt it takes along (or null), and the turns both tell. */
+    private record Picked(Ranked ranked, Candidate context, List<String> sourceTurnIds) {}
 
     private static List<String> sourceTurns(Candidate c) {
         return c.row == null ? List.of() : c.row.sourceTurnIds();
@@ -887,7 +902,9 @@ public final class RecallService {
                     .put("created_at", String.valueOf(row.createdAt()))
                     .put("valid_from", String.valueOf(row.validFrom()))
                     .put("valid_to", row.validTo() == null ? null : row.validTo().toString())
-                    .put("embedding_version", row.embeddingVersion());
+                    .put("embedding_version", row.embeddingVersion())
+                    .put("current", row.contradictedBy() == null && "active".equals(row.status()))
+                    .put("contradicted_by", row.contradictedBy());
         } else {
             JsonNode s = c.source;
             JsonArray tags = new JsonArray();

@@ -36,7 +36,8 @@ class RowCacheTest {
                 t,
                 t,
                 null,
-                "minilm-l6-v2-int8");
+                "minilm-l6-v2-int8",
+                null);
     }
 
     private void load(Scope scope, String generation, String... ids) {
