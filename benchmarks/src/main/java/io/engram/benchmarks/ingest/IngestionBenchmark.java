@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.engram.benchmarks.support.BenchmarkStores;
 import io.engram.benchmarks.support.KafkaProgress;
+import io.engram.benchmarks.support.ProcessCpu;
 import io.engram.config.EngramConfig;
 import io.engram.events.ChatEvent;
 import io.engram.events.EventCodec;
@@ -82,7 +83,7 @@ public final class IngestionBenchmark {
             try (LocalFlinkCluster flink = LocalFlinkCluster.start(home.resolve("flink"), 4)) {
                 LocalJobs.submitExtraction(
                         flink, ExtractionSettings.from(config), home.resolve("flink/checkpoints"));
-                run(config, openSearch, lines, turns, parallelism, out);
+                run(config, openSearch, lines, turns, parallelism, out, services);
             }
         } finally {
             BenchmarkStores.deleteTree(home);
@@ -95,7 +96,8 @@ public final class IngestionBenchmark {
             List<String[]> lines,
             int turns,
             int parallelism,
-            Path out)
+            Path out,
+            LocalServices services)
             throws Exception {
         String bootstrap = config.kafka().bootstrapServers();
         String topic = config.kafka().turnsTopic();
@@ -119,6 +121,7 @@ public final class IngestionBenchmark {
             KafkaProgress.awaitCommitted(
                     bootstrap, KafkaProgress.endOffsets(bootstrap, topic), Duration.ofMinutes(5));
 
+            ProcessCpu cpuBefore = ProcessCpu.now();
             long t0 = System.nanoTime();
             send(producer, topic, lines, 200, turns, "load");
             producer.flush();
@@ -126,6 +129,17 @@ public final class IngestionBenchmark {
             KafkaProgress.awaitCommitted(
                     bootstrap, KafkaProgress.endOffsets(bootstrap, topic), Duration.ofMinutes(30));
             long totalNs = System.nanoTime() - t0;
+            ProcessCpu cpuAfter = ProcessCpu.now();
+            long self = ProcessHandle.current().pid();
+            double[] cpu = {
+                cpuAfter.seconds(self) - cpuBefore.seconds(self),
+                cpuAfter.seconds(services.openSearch().pid())
+                        - cpuBefore.seconds(services.openSearch().pid()),
+                cpuAfter.postgresSeconds() - cpuBefore.postgresSeconds(),
+                cpuAfter.seconds(services.kafka().pid())
+                        - cpuBefore.seconds(services.kafka().pid()),
+                cpuAfter.seconds(services.redis().pid()) - cpuBefore.seconds(services.redis().pid())
+            };
             // Freshness once the backlog is gone: one probe at a time on the idle pipeline.
             probe(producer, topic, openSearch, config.memoryIndexAlias(), probeLatencies, 20);
 
@@ -181,6 +195,16 @@ public final class IngestionBenchmark {
                             "| sustained throughput | "
                                     + String.format("%,.0f turns/s", perSecond)
                                     + " |",
+                            "| CPU per turn: this JVM (Flink job, embedding, producer) | "
+                                    + perTurn(cpu[0], turns)
+                                    + " |",
+                            "| CPU per turn: OpenSearch | " + perTurn(cpu[1], turns) + " |",
+                            "| CPU per turn: PostgreSQL | " + perTurn(cpu[2], turns) + " |",
+                            "| CPU per turn: Kafka broker | " + perTurn(cpu[3], turns) + " |",
+                            "| CPU per turn: Redis | " + perTurn(cpu[4], turns) + " |",
+                            "| CPU per turn: all of these | "
+                                    + perTurn(cpu[0] + cpu[1] + cpu[2] + cpu[3] + cpu[4], turns)
+                                    + " |",
                             "| probes | " + sorted.size() + " |",
                             "| turn-to-searchable p50 | " + pct(sorted, 0.50) + " ms |",
                             "| turn-to-searchable p95 | " + pct(sorted, 0.95) + " ms |",
@@ -189,6 +213,13 @@ public final class IngestionBenchmark {
             Files.createDirectories(out.toAbsolutePath().getParent());
             Files.writeString(out, report);
         }
+    }
+
+    /** Milliseconds of CPU per turn, from CPU seconds over {@code turns}. */
+    private static String perTurn(double cpuSeconds, int turns) {
+        return Double.isNaN(cpuSeconds)
+                ? "n/a"
+                : String.format("%.2f ms", cpuSeconds * 1000 / turns);
     }
 
     private static void send(
@@ -249,8 +280,7 @@ public final class IngestionBenchmark {
         while (n < count && !Thread.currentThread().isInterrupted()) {
             n++;
             Scope scope = new Scope("bench", "default", "prod", "probe-" + n);
-            String text =
-                    "My probe number " + n + " says the Lisbon office opens at 9am on Mondays.";
+            String text = "My budget for the Lisbon trip is $" + n + ",000.";
             Instant ts = Instant.now();
             TurnEvent turn =
                     new TurnEvent(

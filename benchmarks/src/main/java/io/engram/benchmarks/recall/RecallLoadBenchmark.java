@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.engram.auth.ApiKeys;
 import io.engram.benchmarks.ingest.IngestionBenchmark;
 import io.engram.benchmarks.support.BenchmarkStores;
+import io.engram.benchmarks.support.ProcessCpu;
 import io.engram.config.EngramConfig;
 import io.engram.embedding.CachingEmbedder;
 import io.engram.embedding.OnnxEmbedder;
@@ -770,14 +771,14 @@ public final class RecallLoadBenchmark {
                 Files.list(Path.of("/proc", Long.toString(pid), "task"))) {
             long ticks = 0;
             for (Path thread : (Iterable<Path>) threads::iterator) {
-                ProcStat stat = ProcStat.read(thread);
+                ProcessCpu.Stat stat = ProcessCpu.Stat.read(thread);
                 if (stat != null
                         && (stat.comm().startsWith("C1 CompilerThre")
                                 || stat.comm().startsWith("C2 CompilerThre"))) {
                     ticks += stat.ticks();
                 }
             }
-            return ticks / ProcStat.TICKS_PER_SECOND;
+            return ticks / ProcessCpu.TICKS_PER_SECOND;
         } catch (java.io.IOException | RuntimeException e) {
             return Double.NaN;
         }
@@ -785,70 +786,15 @@ public final class RecallLoadBenchmark {
 
     /**
      * CPU seconds so far of this JVM (the service and the load generator), of OpenSearch and of
-     * PostgreSQL: all its processes, with the workers that have exited (counted in the postmaster's
-     * reaped children, so a short autovacuum worker is not missed).
+     * PostgreSQL (see {@link ProcessCpu}).
      */
     private static double[] processSeconds(Target target) {
-        Map<Long, ProcStat> stats = new java.util.HashMap<>();
-        try (java.util.stream.Stream<Path> procs = Files.list(Path.of("/proc"))) {
-            for (Path proc : (Iterable<Path>) procs::iterator) {
-                String name = proc.getFileName().toString();
-                ProcStat stat =
-                        name.chars().allMatch(Character::isDigit) ? ProcStat.read(proc) : null;
-                if (stat != null) {
-                    stats.put(Long.parseLong(name), stat);
-                }
-            }
-        } catch (java.io.IOException e) {
-            return new double[] {Double.NaN, Double.NaN, Double.NaN};
-        }
-        java.util.function.ToLongFunction<Long> own =
-                pid -> stats.containsKey(pid) ? stats.get(pid).ticks() : 0;
-        long postgres = 0;
-        for (ProcStat st : stats.values()) {
-            if (!st.comm().equals("postgres")) {
-                continue;
-            }
-            postgres += st.ticks();
-            ProcStat parent = stats.get(st.ppid());
-            if (parent == null || !parent.comm().equals("postgres")) {
-                postgres += st.childTicks();
-            }
-        }
+        ProcessCpu cpu = ProcessCpu.now();
         return new double[] {
-            own.applyAsLong(ProcessHandle.current().pid()) / ProcStat.TICKS_PER_SECOND,
-            target.openSearchPid() > 0
-                    ? own.applyAsLong(target.openSearchPid()) / ProcStat.TICKS_PER_SECOND
-                    : Double.NaN,
-            postgres / ProcStat.TICKS_PER_SECOND
+            cpu.seconds(ProcessHandle.current().pid()),
+            cpu.seconds(target.openSearchPid()),
+            cpu.postgresSeconds()
         };
-    }
-
-    /**
-     * A process's or thread's line of {@code /proc/.../stat}: its name, parent, own CPU ticks (user
-     * + system) and those of its children it has reaped.
-     */
-    record ProcStat(String comm, long ppid, long ticks, long childTicks) {
-
-        /** Linux counts process times in ticks of 1/100 s (USER_HZ). */
-        static final double TICKS_PER_SECOND = 100.0;
-
-        /** The stat of the process or thread at {@code dir}, or null when it has ended. */
-        static ProcStat read(Path dir) {
-            try {
-                String stat = Files.readString(dir.resolve("stat"));
-                int close = stat.lastIndexOf(')');
-                // After the name: state, ppid, ..., utime (12th), stime, cutime, cstime.
-                String[] f = stat.substring(close + 2).split(" ");
-                return new ProcStat(
-                        stat.substring(stat.indexOf('(') + 1, close),
-                        Long.parseLong(f[1]),
-                        Long.parseLong(f[11]) + Long.parseLong(f[12]),
-                        Long.parseLong(f[13]) + Long.parseLong(f[14]));
-            } catch (java.io.IOException | RuntimeException ended) {
-                return null;
-            }
-        }
     }
 
     /** The OpenSearch node's process id, or 0 when it does not say. */

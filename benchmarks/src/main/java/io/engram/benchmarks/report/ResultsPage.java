@@ -32,6 +32,10 @@ public final class ResultsPage {
                     new Section("Retrieval quality: LoCoMo (dev split)", "locomo.md"),
                     new Section("Recall latency and throughput", "recall-load.md"),
                     new Section("Ingestion: throughput and freshness", "ingestion.md"),
+                    new Section(
+                            "Write plane: CPU per turn, before and after", "write-plane-cpu.md"),
+                    new Section(
+                            "Extraction: precision on the labelled corpus", "extraction-corpus.md"),
                     new Section("Maintenance jobs", "maintenance.md"),
                     new Section("Micro-benchmarks (JMH)", "jmh-core.md"),
                     new Section("Query embedding after an idle pause (JMH)", "embedding-idle.md"),
