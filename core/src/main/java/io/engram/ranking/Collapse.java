@@ -24,6 +24,15 @@ public final class Collapse {
     public record Pick(String id, String contextId, List<String> sourceTurnIds) {}
 
     public static List<Pick> of(List<Item> ranked, int limit) {
+        return of(ranked, limit, fact -> null);
+    }
+
+    /**
+     * As {@link #of(List, int)}; a fact whose excerpt was not recalled takes the one {@code
+     * unranked} finds (the user's memories the caller holds), if any.
+     */
+    public static List<Pick> of(
+            List<Item> ranked, int limit, java.util.function.Function<Item, Item> unranked) {
         List<Pick> out = new ArrayList<>(limit);
         Set<String> covered = new HashSet<>();
         Set<String> taken = new HashSet<>();
@@ -40,6 +49,14 @@ public final class Collapse {
             }
             Item context =
                     item.excerpt() || sources.isEmpty() ? null : contextOf(item, ranked, taken);
+            if (context == null && !item.excerpt() && !sources.isEmpty()) {
+                Item held = unranked.apply(item);
+                if (held != null
+                        && !taken.contains(held.id())
+                        && held.sourceTurnIds().containsAll(sources)) {
+                    context = held;
+                }
+            }
             Set<String> told = new LinkedHashSet<>(sources);
             if (context != null) {
                 taken.add(context.id());

@@ -162,4 +162,23 @@ class RankerTest {
         assertThat(Signals.usage(5, 20)).isBetween(0.0, 1.0);
         assertThat(Signals.usage(500, 20)).isEqualTo(1.0);
     }
+
+    @Test
+    void aStaleStatementScoresHalfAndIsNeverRankedAboveWhatContradictsIt() {
+        RankCandidate current = new RankCandidate("new", 0.30, NOW, 0.5, 0, 0.5, 1.0, 1.0, null);
+        RankCandidate stale = new RankCandidate("old", 0.95, NOW, 0.5, 0, 0.5, 0.2, 1.0, "new");
+        RankCandidate other = new RankCandidate("x", 0.5, NOW, 0.5, 0, 0.5, 1.0, 1.0, null);
+        List<Ranked> ranked =
+                Ranker.rank(List.of(stale, other, current), NOW, RankingSettings.DEFAULT, 3);
+        assertThat(ranked).extracting(r -> r.candidate().id()).containsExactly("x", "new", "old");
+        double unmarked =
+                Ranker.rank(
+                                List.of(new RankCandidate("old", 0.95, NOW, 0.5, 0, 0.5, 0.2, 1.0)),
+                                NOW,
+                                RankingSettings.DEFAULT,
+                                1)
+                        .get(0)
+                        .score();
+        assertThat(ranked.get(2).score()).isCloseTo(unmarked * Ranker.STALE_FACTOR, within(1e-9));
+    }
 }

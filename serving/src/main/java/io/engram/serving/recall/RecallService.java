@@ -148,6 +148,10 @@ public final class RecallService {
         List<float[]> vectors = List.of();
         final Map<String, Candidate> candidates = new LinkedHashMap<>();
         ResultCache.Lookup cached;
+
+        /** The user's active memories when recall read them from the row cache, else null. */
+        Map<String, MemoryRow> userRows;
+
         final long started = System.nanoTime();
         final long[] stageNanos = RecallStages.newCall();
         final long deadlineNanos;
@@ -635,6 +639,7 @@ public final class RecallService {
         if (generation != null) {
             Map<String, MemoryRow> active = rows.get().get(s, generation);
             if (active != null) {
+                call.userRows = active;
                 call.candidates.values().forEach(c -> c.row = active.get(c.id));
                 // Not among the user's active memories at this generation: PostgreSQL would not
                 // confirm it either.
@@ -804,7 +809,8 @@ public final class RecallService {
                 collapse(
                         Ranker.rank(ranked, now, call.request.ranking(), ranked.size()),
                         byId,
-                        call.request.limit());
+                        call.request.limit(),
+                        call.userRows);
         JsonArray memories = new JsonArray();
         List<UUID> returned = new ArrayList<>();
         List<Ranked> top = new ArrayList<>(picked.size());
@@ -835,7 +841,10 @@ public final class RecallService {
 
     /** The answer's memories ({@link Collapse}), each with the excerpt it takes along. */
     private static List<Picked> collapse(
-            List<Ranked> ranked, Map<String, Candidate> byId, int limit) {
+            List<Ranked> ranked,
+            Map<String, Candidate> byId,
+            int limit,
+            Map<String, MemoryRow> userRows) {
         Map<String, Ranked> byIdRanked = new HashMap<>();
         List<Collapse.Item> items = new ArrayList<>(ranked.size());
         for (Ranked r : ranked) {
@@ -845,12 +854,50 @@ public final class RecallService {
             items.add(new Collapse.Item(c.id, sourceTurns(c), excerpt));
         }
         List<Picked> out = new ArrayList<>(limit);
-        for (Collapse.Pick p : Collapse.of(items, limit)) {
-            out.add(
-                    new Picked(
-                            byIdRanked.get(p.id()),
-                            p.contextId() == null ? null : byId.get(p.contextId()),
-                            p.sourceTurnIds()));
+        // Built on the first fact whose excerpt was not recalled, not on every recall.
+        java.util.concurrent.atomic.AtomicReference<Map<String, MemoryRow>> excerptByLastTurn =
+                new java.util.concurrent.atomic.AtomicReference<>();
+        for (Collapse.Pick p :
+                Collapse.of(
+                        items,
+                        limit,
+                        fact -> {
+                            if (excerptByLastTurn.get() == null) {
+                                excerptByLastTurn.set(excerptsByLastTurn(userRows));
+                            }
+                            List<String> turns = fact.sourceTurnIds();
+                            MemoryRow e = excerptByLastTurn.get().get(turns.get(turns.size() - 1));
+                            return e == null
+                                    ? null
+                                    : new Collapse.Item(e.id(), e.sourceTurnIds(), true);
+                        })) {
+            Candidate context = null;
+            if (p.contextId() != null) {
+                context = byId.get(p.contextId());
+                if (context == null) {
+                    context = new Candidate(p.contextId());
+                    context.row = userRows.get(p.contextId());
+                }
+            }
+            out.add(new Picked(byIdRanked.get(p.id()), context, p.sourceTurnIds()));
+        }
+        return out;
+    }
+
+    /**
+     * The user's excerpts by their last turn, from the rows recall holds for the user (none when it
+     * read them from PostgreSQL): where a fact whose excerpt was not recalled finds it.
+     */
+    private static Map<String, MemoryRow> excerptsByLastTurn(Map<String, MemoryRow> userRows) {
+        if (userRows == null) {
+            return Map.of();
+        }
+        Map<String, MemoryRow> out = new HashMap<>();
+        for (MemoryRow r : userRows.values()) {
+            List<String> turns = r.sourceTurnIds();
+            if (!turns.isEmpty() && r.tags().contains(Excerpts.TAG)) {
+                out.putIfAbsent(turns.get(turns.size() - 1), r);
+            }
         }
         return out;
     }

@@ -1,0 +1,64 @@
+package io.engram.ranking;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class CollapseTest {
+
+    private static Collapse.Item fact(String id, String... turns) {
+        return new Collapse.Item(id, List.of(turns), false);
+    }
+
+    private static Collapse.Item excerpt(String id, String... turns) {
+        return new Collapse.Item(id, List.of(turns), true);
+    }
+
+    @Test
+    void aFactTakesAlongTheRecalledExcerptItWasReadFromInOnePlace() {
+        List<Collapse.Pick> picks =
+                Collapse.of(
+                        List.of(
+                                fact("f", "t3"),
+                                excerpt("other", "t2", "t3", "t4"),
+                                excerpt("e", "t1", "t2", "t3"),
+                                excerpt("later", "t7", "t8", "t9")),
+                        10);
+        assertThat(picks).extracting(Collapse.Pick::id).containsExactly("f", "other", "later");
+        // Of the two excerpts holding t3, the one that ends with it.
+        assertThat(picks.get(0).contextId()).isEqualTo("e");
+        assertThat(picks.get(0).sourceTurnIds()).containsExactlyInAnyOrder("t1", "t2", "t3");
+    }
+
+    @Test
+    void aMemoryWhoseTurnsAreAllToldAboveIsLeftOutAndTheLimitHolds() {
+        List<Collapse.Pick> picks =
+                Collapse.of(
+                        List.of(
+                                excerpt("e1", "t1", "t2", "t3"),
+                                fact("f", "t2"),
+                                new Collapse.Item("api", List.of(), false),
+                                excerpt("e2", "t4", "t5", "t6"),
+                                excerpt("e3", "t7")),
+                        3);
+        assertThat(picks).extracting(Collapse.Pick::id).containsExactly("e1", "api", "e2");
+    }
+
+    @Test
+    void aFactWhoseExcerptWasNotRecalledTakesTheOneTheCallerHolds() {
+        List<Collapse.Pick> picks =
+                Collapse.of(
+                        List.of(fact("f", "t5"), excerpt("e", "t8", "t9")),
+                        10,
+                        f -> excerpt("held", "t3", "t4", "t5"));
+        assertThat(picks.get(0).contextId()).isEqualTo("held");
+        assertThat(picks.get(0).sourceTurnIds()).containsExactlyInAnyOrder("t3", "t4", "t5");
+        // One that does not hold the fact's turns is not taken.
+        assertThat(
+                        Collapse.of(List.of(fact("f", "t5")), 10, f -> excerpt("x", "t1", "t2"))
+                                .get(0)
+                                .contextId())
+                .isNull();
+    }
+}
