@@ -2,7 +2,10 @@ package io.engram.extraction.statements;
 
 import java.util.Set;
 
-/** Word lists the statement patterns check their parts against. */
+/**
+ * Word lists the statement patterns check their parts against. Data only: it is long because the
+ * formatter puts one word per line, not because it does several jobs.
+ */
 final class Lexicons {
 
     private Lexicons() {}

@@ -1,0 +1,84 @@
+package io.engram.extraction.statements;
+
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+
+/** Cutting a statement's parts out of a clause, and telling what they say. */
+final class Phrases {
+
+    private Phrases() {}
+
+    /**
+     * A phrase cut where the statement ends: at a comma, a subordinate clause, an exclamation, a
+     * trailing intensifier. Empty when nothing is left or more than {@code maxWords} words are.
+     */
+    static Optional<String> phrase(String text, int maxWords) {
+        if (text == null) {
+            return Optional.empty();
+        }
+        String t = text.strip();
+        t =
+                t.split(
+                                "(?i)(,(?=\\s)|;|:(?=\\s)|!|\\?|\\(| - | – | — |\\.\\.\\.| because | since | which | who | whom | that is | so that | so i | but | when i | while | although | though | and it | and that | and i | and we | as well as | lol| haha| like i said| after the | once the | now that )",
+                                2)[0];
+        t =
+                t.replaceAll(
+                        "(?i)\\s+(so much|a lot|too|as well|right now|these days|lately|anymore|at the moment|for now|now|again|already|though|tbh|honestly|haha|lol)$",
+                        "");
+        t = t.replaceAll("[\\s.!…]+$", "").strip();
+        t =
+                t.replaceAll(
+                                "(?i)\\s+(about|around|roughly|like|some|for|since|from|at|in|on)$",
+                                "")
+                        .strip();
+        if (t.isEmpty()) {
+            return Optional.empty();
+        }
+        int words = t.split("\\s+").length;
+        if (words > maxWords) {
+            return Optional.empty();
+        }
+        return Optional.of(t);
+    }
+
+    static String cutOut(String text, TimePhrases.Resolved when) {
+        int from = Math.max(0, Math.min(when.from(), text.length()));
+        int to = Math.max(from, Math.min(when.to(), text.length()));
+        return (text.substring(0, from) + " " + text.substring(to)).replaceAll("\\s+", " ").strip();
+    }
+
+    static String article(String role) {
+        String r = role.strip();
+        if (r.matches("(?i)^(a|an|the) .*") || r.matches("^[A-Z].*")) {
+            return r;
+        }
+        return (r.matches("(?i)^[aeiou].*") ? "an " : "a ") + r;
+    }
+
+    /** Whether every content word of the phrase is one that says nothing in particular. */
+    static boolean vague(String phrase) {
+        List<String> words =
+                Arrays.stream(phrase.toLowerCase(Locale.ROOT).split("[^\\p{L}0-9$]+"))
+                        .filter(w -> w.length() > 2 && !io.engram.text.Text.STOPWORDS.contains(w))
+                        .toList();
+        return words.isEmpty() || Lexicons.VAGUE.containsAll(words);
+    }
+
+    static String firstWord(String s) {
+        return s.strip().split("\\s+")[0].toLowerCase(Locale.ROOT).replaceAll("[^\\p{L}0-9'$]", "");
+    }
+
+    static String lastWord(String s) {
+        String[] w = s.strip().split("\\s+");
+        return w[w.length - 1].toLowerCase(Locale.ROOT).replaceAll("[^\\p{L}0-9'-]", "");
+    }
+
+    static int contentWords(String s) {
+        return (int)
+                Arrays.stream(s.toLowerCase(Locale.ROOT).split("[^\\p{L}0-9$]+"))
+                        .filter(w -> w.length() > 2 && !io.engram.text.Text.STOPWORDS.contains(w))
+                        .count();
+    }
+}

@@ -1,0 +1,16 @@
+package io.engram.extraction.statements;
+
+import io.engram.memory.MemoryType;
+import java.time.Instant;
+
+/** One statement read from a clause, before it is written as a sentence and checked. */
+record Read(String kind, MemoryType type, String text, Instant validFrom, double importance) {
+
+    static Read of(String kind, String text, Instant said, double importance) {
+        return new Read(kind, MemoryType.SEMANTIC, text, said, importance);
+    }
+
+    static Read social(String text, Instant said) {
+        return new Read("relationship", MemoryType.SOCIAL, text, said, 0.75);
+    }
+}

@@ -1,0 +1,132 @@
+package io.engram.extraction.statements;
+
+import java.util.regex.Pattern;
+
+/**
+ * The clause shapes {@link StatementExtractor} reads, one regular expression each, matched against
+ * a clause {@link Clauses} cleaned (contractions written out, openers dropped).
+ */
+final class StatementPatterns {
+
+    private StatementPatterns() {}
+
+    static final String ADVERBS =
+            "(?:(?:really|truly|absolutely|totally|also|just|still|especially|definitely|do|now"
+                    + "|currently|actually|genuinely|seriously|kind of|sort of|pretty much|always"
+                    + "|honestly|literally|so|very|super|more|mostly|mainly) )*";
+    static final Pattern HEDGE =
+            Pattern.compile(
+                    "(?i)\\b(maybe|perhaps|might|probably|not sure|i guess|i think|i suppose|i wonder|if i|if we|hopefully|possibly|someday|one day|wish|hypothetically|let us say|suppose|imagine|what if|have not decided|not decided|undecided|would be)\\b");
+
+    /** A verb in capitals ("I just LOVE Mondays"): said with irony more often than not. */
+    static final Pattern SHOUTED = Pattern.compile("\\b(LOVE|LIKE|ADORE|ENJOY|HATE)\\b");
+
+    /** "Sara and I …", "my wife and I …": a statement of the speaker and a companion. */
+    static final Pattern COMPANION =
+            Pattern.compile(
+                    "^(?<with>(?:[A-Z][\\p{L}'-]+|(?i:my) (?:[\\p{L}-]+ ){0,1}[\\p{L}-]+)) and I (?<rest>.+)$");
+
+    static final Pattern NEGATION = Pattern.compile("(?i)\\b(not|never|no longer|no)\\b");
+
+    static final Pattern POSSESSIVE_COPULA =
+            Pattern.compile(
+                    "(?i)^(?:my|our|the(?= (?:[\\p{L}-]+ ){0,3}(?:budget|deadline|address|limit|target|due date|wedding date)\\b)) (?<attr>(?:[\\p{L}0-9'’&-]+ ){0,6}?[\\p{L}0-9'’&-]+) (?<cop>is|are) (?:now |actually |still |officially |currently |definitely )?(?<val>.+)$");
+    static final Pattern POSSESSIVE_CHANGE =
+            Pattern.compile(
+                    "(?i)^(?:my|our) (?<attr>(?:[\\p{L}0-9'’&-]+ ){0,6}?[\\p{L}0-9'’&-]+) (?:just |has )?(?:went|gone|go|going|is going|has gone|was|got|has been)? ?(?:up|down|raised|increased|decreased|bumped up|bumped|lowered|cut|changed|moved|rose|dropped|grew|jumped|is now|been raised|been increased)(?: up| down)? to (?<val>.+)$");
+    static final Pattern SET_TO =
+            Pattern.compile(
+                    "(?i)^(?:I|we) (?:just |have |have just |finally )?(?:raised|increased|upped|bumped|lowered|cut|changed|moved|set|reduced|adjusted|doubled) (?:my|our|the) (?<attr>(?:[\\p{L}0-9'’&-]+ ){0,6}?[\\p{L}0-9'’&-]+) (?:up |down )?to (?<val>.+)$");
+    static final Pattern CHANGED_NAME =
+            Pattern.compile(
+                    "(?i)^(?:please )?(?:call me|you can call me|i go by) (?<val>[A-Z][\\p{L}'’-]+(?: [A-Z][\\p{L}'’-]+)?)(?: .*)?$");
+    static final Pattern INVERTED_FAVORITE =
+            Pattern.compile(
+                    "(?i)^(?<val>[^,]{1,50}?) (?:is|are) (?:now |definitely |probably |still |totally |by far )?my (?:new |all-time |all time |absolute )?(?<attr>favou?rite(?: [\\p{L}-]+){1,2}|fave(?: [\\p{L}-]+)?|top pick|go-to(?: [\\p{L}-]+)?|(?:main |biggest )?(?:hobby|hobbies|passion|specialty))$");
+    static final Pattern LIVES =
+            Pattern.compile(
+                    "(?i)^(?:I|we) "
+                            + ADVERBS
+                            + "(?:live|am living|are living|reside|am based|are based|am settled|are settled|have lived|have been living|grew up|was born|was raised) (?:in|near|outside|outside of) (?<place>.+)$");
+    static final Pattern MOVED =
+            Pattern.compile(
+                    "(?i)^(?:I|we) (?:just |recently |finally |officially |have |have just |had )?(?:moved|relocated)(?: back)? (?:to|into) (?<place>.+)$");
+    static final Pattern WORKS_AT =
+            Pattern.compile(
+                    "(?i)^I " + ADVERBS + "work (?:at|for) (?<org>.+?)(?: as (?<role>an? .+))?$");
+    static final Pattern WORKS_AS =
+            Pattern.compile("(?i)^I " + ADVERBS + "work as (?<role>an? .+)$");
+    static final Pattern NEW_JOB =
+            Pattern.compile(
+                    "(?i)^I (?:just |recently |finally |have |have just )?(?:started|began|got|landed|accepted|took)(?: a| my| the)? (?:new )?(?:job|position|role|gig)(?: as (?<role>an? [^,]+?))? (?:at|with|for) (?<org>.+)$");
+    static final Pattern JOINED_AS =
+            Pattern.compile(
+                    "(?i)^I (?:just |recently |have |have just )?(?:joined|started at|started working at|started working for) (?<org>[A-Z][\\p{L}0-9&.'-]*(?: [A-Z][\\p{L}0-9&.'-]*){0,3})(?: as (?<role>an? .+))?$");
+    static final Pattern PROMOTED =
+            Pattern.compile("(?i)^I (?:just )?(?:got|was|have been) promoted to (?<role>.+)$");
+    static final Pattern QUIT =
+            Pattern.compile(
+                    "(?i)^I (?:just |finally )?(?:quit|left) my (?:job|position|role) (?:at|with) (?<org>.+)$");
+    static final Pattern I_AM_ROLE =
+            Pattern.compile(
+                    "(?i)^I am (?:now |currently |also |still |actually )?(?<role>(?:an? )?(?:[\\p{L}-]+ ){0,3}[\\p{L}-]+)(?<where> (?:at|for|with|in|on) .+)?$");
+    static final Pattern LIKING =
+            Pattern.compile(
+                    "(?i)^I "
+                            + ADVERBS
+                            + "(?<verb>love|like|enjoy|adore|hate|dislike|prefer|cannot stand|collect|play|practice|practise|speak|volunteer|teach|study|own|run)(?<to> to)? (?<obj>.+)$");
+    static final Pattern NOT_LIKING =
+            Pattern.compile(
+                    "(?i)^I (?:really |just |actually )?(?:do not|never|no longer) (?:really )?(?<verb>like|enjoy|eat|drink|love|smoke|watch|play) (?<obj>.+)$");
+    static final Pattern FAN =
+            Pattern.compile(
+                    "(?i)^I am "
+                            + ADVERBS
+                            + "(?<how>into|obsessed with|passionate about|a (?:big |huge |massive )?fan of|learning|allergic to|afraid of|scared of|keen on|all about|addicted to|hooked on) (?<obj>.+)$");
+    static final Pattern DIET =
+            Pattern.compile(
+                    "(?i)^I (?:am|have been|went) (?:a |an )?(?<diet>vegetarian|vegan|pescatarian|lactose intolerant|gluten intolerant|celiac|diabetic|teetotal|sober|left-handed|right-handed|colorblind|colourblind|color blind|deaf|dyslexic|autistic|an only child|a twin)(?<rest> .+)?$");
+    static final Pattern HAVE =
+            Pattern.compile("(?i)^(?:I|we) (?<verb>have|have got|own|got|adopted) (?<rest>.+)$");
+    static final Pattern NAMED =
+            Pattern.compile(
+                    "^(?:named|called) (?<name>[A-Z][\\p{L}'-]+(?:(?:,| and) [A-Z][\\p{L}'-]+)*)(?<after> .*)?$");
+    static final Pattern MARRIED_TO =
+            Pattern.compile(
+                    "(?i)^I am (?:happily )?(?<state>married|engaged) to (?<name>[A-Z][\\p{L}'-]+(?: [A-Z][\\p{L}'-]+)?)$");
+    static final Pattern AGE =
+            Pattern.compile(
+                    "(?i)^I am (?:now |turning |about to turn )?(?<n>\\d{1,3})(?: years old| yrs old| now)?$");
+    static final Pattern STATE =
+            Pattern.compile(
+                    "(?i)^I am (?:now |currently |\\d+ (?:weeks|months) )?(?<state>married|engaged|divorced|single|pregnant|retired|widowed|a grandparent|expecting)(?: .*)?$");
+    static final Pattern RELATIVE =
+            Pattern.compile(
+                    "(?i)^my (?<rel>[\\p{L}-]+(?: [\\p{L}-]+)?) (?<name>[A-Z][\\p{L}'-]+) (?<pred>(?:lives in|works at|works as|works for|is an?|loves|studies|plays|moved to|is moving to|is getting married|got married|is starting|started|graduated|is coming|is visiting|is joining) .+)$");
+    static final Pattern PLAN =
+            Pattern.compile(
+                    "(?i)^(?:I|we) (?:am|are) (?:going|planning|hoping|about|aiming|getting ready|preparing|excited|looking forward|thinking) (?:to|on|of|about) (?<vp>.+)$");
+    static final Pattern INTEND =
+            Pattern.compile(
+                    "(?i)^I (?:plan|intend|want|hope|would like|would love|have decided|decided|aim|am determined) to (?<vp>.+)$");
+    static final Pattern WILL = Pattern.compile("(?i)^(?:I|we) (?:will|shall) (?<vp>.+)$");
+    static final Pattern ACTIVITY =
+            Pattern.compile(
+                    "(?i)^(?:I|we) (?:am|are|have been|have also been|have recently been) "
+                            + ADVERBS
+                            + "(?<ving>[a-z]+ing)(?<rest> .+)$");
+    static final Pattern DONE =
+            Pattern.compile(
+                    "(?i)^(?:I|we) (?:have|have already|have just|have recently|have finally) (?<verb>been to|visited|done|tried|started|finished|completed|learned|learnt|read|written|built|adopted|bought|joined|won|run|climbed|published)(?<rest> .+)$");
+    static final Pattern LUCKY_TO_HAVE =
+            Pattern.compile(
+                    "(?i)^I am (?:so |really |very )?(?:lucky|blessed|grateful|thankful) to have (?:my|a|an) (?<rel>[\\p{L}-]+)(?: and (?:my |a |an )?(?<rel2>[\\p{L}-]+))?$");
+    static final Pattern PROCEDURE =
+            Pattern.compile(
+                    "(?i)^to (?<goal>[a-z]+ (?:my|our) [\\p{L} '-]{2,40}), (?<steps>(?:first|start by|always|just) .{10,200})$");
+    static final Pattern PROGRESSIVE =
+            Pattern.compile("(?i)^(?:I|we) (?:am|are) (?<ving>[a-z]+ing) (?<rest>.+)$");
+    static final Pattern EVENT =
+            Pattern.compile(
+                    "(?i)^(?:I|we) (?:just |recently |finally |also |actually |even |both |already |once )*(?<verb>[a-z]+)(?<rest>(?: .+)?)$");
+}

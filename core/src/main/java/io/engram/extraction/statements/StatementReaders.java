@@ -1,0 +1,320 @@
+package io.engram.extraction.statements;
+
+import static io.engram.extraction.statements.Phrases.*;
+import static io.engram.extraction.statements.StatementPatterns.*;
+
+import io.engram.memory.MemoryType;
+import java.time.Instant;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.regex.Matcher;
+
+/**
+ * The parts of {@link StatementExtractor}'s statements that need more than a pattern: an attribute
+ * and its value, a place, what someone has, a plan, an event, each with its time resolved.
+ */
+final class StatementReaders {
+
+    private StatementReaders() {}
+
+    static Optional<Read> attribute(
+            Renderer r, String attr, String copula, String value, Instant said, double importance) {
+        String a = attr.strip().replaceAll("^(?i)(new|current|actual) ", "");
+        String head = lastWord(a.replaceAll("(?i) (for|of|at|in|on|with|to|from) .*$", ""));
+        boolean favorite =
+                a.toLowerCase(Locale.ROOT).startsWith("favorite")
+                        || a.toLowerCase(Locale.ROOT).startsWith("favourite");
+        if (Lexicons.NOT_ATTRIBUTES.contains(head.toLowerCase(Locale.ROOT))
+                || a.split(" ").length > 7
+                || a.matches("(?i).*\\b(you|your|it|this|that|i)\\b.*")) {
+            return Optional.empty();
+        }
+        Optional<String> v = phrase(value, 10);
+        if (v.isEmpty()) {
+            return Optional.empty();
+        }
+        String first = firstWord(v.get());
+        if (!favorite
+                && (Lexicons.JUDGEMENTS.contains(first)
+                        || Lexicons.EMPTY_OBJECTS.contains(first))) {
+            return Optional.empty();
+        }
+        if (favorite && Lexicons.EMPTY_OBJECTS.contains(first)) {
+            return Optional.empty();
+        }
+        double weight = importance + (v.get().matches(".*[$€£0-9].*") ? 0.1 : 0);
+        return Optional.of(
+                Read.of(
+                        "attribute",
+                        r.possessive()
+                                + " "
+                                + r.thirdPerson(a)
+                                + " "
+                                + copula.toLowerCase(Locale.ROOT)
+                                + " "
+                                + r.thirdPerson(v.get()),
+                        said,
+                        Math.min(1, weight)));
+    }
+
+    static Optional<Read> place(Renderer r, String place, Instant said, boolean moved) {
+        Optional<TimePhrases.Resolved> when = TimePhrases.first(place, said);
+        String p = when.map(w -> cutOut(place, w)).orElse(place);
+        String where = p.split("(?i) (with|for|since|because|and|where|which|near) ", 2)[0];
+        Optional<String> named = phrase(where, 6).filter(x -> x.matches(".*\\b[A-Z][\\p{L}]+.*"));
+        if (named.isEmpty()) {
+            return Optional.empty();
+        }
+        String text =
+                moved
+                        ? r.subject()
+                                + " moved to "
+                                + named.get()
+                                + when.map(w -> " " + w.text()).orElse("")
+                        : r.subject() + " lives in " + named.get();
+        return Optional.of(
+                new Read(
+                        "attribute",
+                        MemoryType.SEMANTIC,
+                        text,
+                        when.map(TimePhrases.Resolved::instant).orElse(said),
+                        0.85));
+    }
+
+    /**
+     * "I have two kids", "we adopted a rescue dog named Biscuit last weekend", "I have type 1
+     * diabetes": a person, animal, thing or condition someone has, its name, and for an adoption
+     * its time. Anything else after it is another statement: nothing.
+     */
+    static Optional<Read> had(Renderer r, String verb, String rest, Instant said) {
+        String[] words = rest.strip().split("\\s+");
+        if (words.length == 0
+                || !words[0].toLowerCase(Locale.ROOT)
+                        .matches("a|an|one|two|three|four|five|six|seven|\\d+|twin|type")) {
+            return Optional.empty();
+        }
+        int head = -1;
+        for (int i = 1; i < Math.min(words.length, 5); i++) {
+            String w = words[i].toLowerCase(Locale.ROOT).replaceAll("[^\\p{L}'-]", "");
+            if (Lexicons.RELATIONS.contains(w)
+                    || Lexicons.BELONGINGS.contains(w)
+                    || Lexicons.CONDITIONS.contains(w)) {
+                head = i;
+                break;
+            }
+        }
+        if (head < 0) {
+            return Optional.empty();
+        }
+        String obj =
+                String.join(" ", java.util.Arrays.copyOfRange(words, 0, head + 1))
+                        .replaceAll("[,.!]+$", "");
+        String after =
+                String.join(" ", java.util.Arrays.copyOfRange(words, head + 1, words.length))
+                        .strip();
+        String name = null;
+        Matcher named = NAMED.matcher(after);
+        if (named.matches()) {
+            name = named.group("name");
+            after = named.group("after") == null ? "" : named.group("after").strip();
+        }
+        Optional<TimePhrases.Resolved> time = Optional.empty();
+        if (!after.isEmpty()) {
+            time = TimePhrases.first(after, said);
+            boolean onlyTime =
+                    time.isPresent()
+                            && after.substring(0, time.get().from()).isBlank()
+                            && after.substring(time.get().to()).isBlank();
+            if (!onlyTime) {
+                return Optional.empty();
+            }
+        }
+        Optional<TimePhrases.Resolved> when = time;
+        return possession(r, obj, name, said)
+                .map(
+                        p ->
+                                verb.equals("adopted")
+                                        ? new Read(
+                                                p.kind(),
+                                                p.type(),
+                                                p.text().replaceFirst(" has ", " adopted ")
+                                                        + when.map(t -> " " + t.text()).orElse(""),
+                                                when.map(TimePhrases.Resolved::instant)
+                                                        .orElse(said),
+                                                p.importance())
+                                        : p);
+    }
+
+    static Optional<Read> possession(Renderer r, String obj, String name, Instant said) {
+        String o = obj.toLowerCase(Locale.ROOT).strip();
+        String head = lastWord(o);
+        boolean relation = Lexicons.RELATIONS.contains(head);
+        if (Lexicons.CONDITIONS.contains(head)) {
+            return Optional.of(Read.of("attribute", r.subject() + " has " + o, said, 0.8));
+        }
+        if (!relation && !Lexicons.BELONGINGS.contains(head)) {
+            return Optional.empty();
+        }
+        String text = r.subject() + " has " + o + (name == null ? "" : " named " + name);
+        return Optional.of(
+                new Read(
+                        relation ? "relationship" : "attribute",
+                        relation ? MemoryType.SOCIAL : MemoryType.SEMANTIC,
+                        text,
+                        said,
+                        0.7));
+    }
+
+    static Optional<Read> plan(Renderer r, String vp, Instant said, boolean wants) {
+        String v = vp.strip();
+        if (v.matches(
+                        "(?i)^(see|seeing|find out|finding out|figure|figuring|know|knowing|hear|hearing|keep|keeping|help|helping|make it|making it|be|being|pass it|do it|do that|try it|give it)\\b.*")
+                || v.matches("(?i).*\\b(it|that|this|them|something)\\b.*")
+                || vague(v)) {
+            return Optional.empty();
+        }
+        if (v.matches("(?i)^[a-z]+ing\\b.*")) {
+            String gerund = v;
+            return withTime(r, gerund, said)
+                    .filter(t -> contentWords(t.text()) >= 2)
+                    .map(
+                            t ->
+                                    new Read(
+                                            "plan",
+                                            MemoryType.SEMANTIC,
+                                            r.subject() + " is planning on " + t.text(),
+                                            t.at(),
+                                            0.6));
+        }
+        if ((v.matches("^(?:[Tt]he|[Aa]n?|[A-Z]) .*") || v.matches("^[A-Z].*"))
+                && !v.matches("^(?i)(a|an) (bit|lot|little).*")) {
+            v = "go to " + v;
+        }
+        return withTime(r, v, said)
+                .filter(t -> contentWords(t.text()) >= 2)
+                .filter(
+                        t ->
+                                !t.text()
+                                        .matches(
+                                                "(?i)^(be|do|see|try|say|tell|get|make|take|go) (it|that|this|you|them|so|fine|ok|okay|there|back|home)\\b.*"))
+                .map(
+                        t ->
+                                new Read(
+                                        "plan",
+                                        MemoryType.SEMANTIC,
+                                        r.subject()
+                                                + (wants ? " wants to " : " plans to ")
+                                                + t.text(),
+                                        t.at(),
+                                        0.6));
+    }
+
+    static Optional<Read> event(Renderer r, String verb, String rest, Instant said) {
+        if (!Lexicons.EVENT_VERBS.contains(verb) || rest == null || rest.isBlank()) {
+            return Optional.empty();
+        }
+        String tail = rest.strip();
+        String lower = tail.toLowerCase(Locale.ROOT);
+        switch (verb) {
+            case "got" -> {
+                if (!lower.matches(
+                                "^(a|an|my|our|the|married|engaged|promoted|divorced|accepted|hired|into)\\b.*")
+                        || lower.matches("^(a|an) (lot|bit|chance|feeling|sense)\\b.*")) {
+                    return Optional.empty();
+                }
+            }
+            case "had" -> {
+                if (!lower.matches("^(a|an|my|our)\\b.*")
+                        || lower.matches(
+                                "^(a|an) (great|good|wonderful|lovely|fun|nice|amazing|blast|lot|bit|tough|hard|rough|long|busy|crazy|chance|feeling|thought|moment|day|time|weekend|week|night|idea)\\b.*")) {
+                    return Optional.empty();
+                }
+            }
+            case "went" -> {
+                if (!lower.matches(
+                                "^(to|on|for|back to|out to|hiking|camping|fishing|skiing|swimming|kayaking|surfing|shopping)\\b.*")
+                        || lower.matches(
+                                "^(to|on|for) (it|that|this|there|bed|sleep|work|school|the store|the gym)\\b.*")) {
+                    return Optional.empty();
+                }
+            }
+            case "made",
+                    "took",
+                    "saw",
+                    "read",
+                    "watched",
+                    "tried",
+                    "spent",
+                    "gave",
+                    "left",
+                    "finally" -> {
+                if (!lower.matches("^(a|an|my|our|the|some|[0-9]+|two|three|[A-Z]).*")
+                        || lower.matches(
+                                "^(a|an|the) (lot|bit|mistake|decision|point|step|break|while|look|moment|second|minute)\\b.*")
+                        || verb.equals("left")
+                        || verb.equals("finally")) {
+                    return Optional.empty();
+                }
+            }
+            default -> {}
+        }
+        if ((Lexicons.EMPTY_OBJECTS.contains(firstWord(tail))
+                        && !lower.matches("^(to|on|for|into|up|out|back|at|with|in|off|over)\\b.*"))
+                || lower.matches(
+                        "^(a|an|the) (chance|opportunity|feeling|sense|courage|strength|time)\\b.*")) {
+            return Optional.empty();
+        }
+        return withTime(r, verb + " " + tail, said)
+                .filter(t -> contentWords(t.text()) >= 2)
+                .map(
+                        t ->
+                                new Read(
+                                        "event",
+                                        MemoryType.EPISODIC,
+                                        r.subject() + " " + t.text(),
+                                        t.at(),
+                                        t.at().equals(said) ? 0.55 : 0.65));
+    }
+
+    /** A verb phrase cut to its statement, with its time phrase resolved and put at the end. */
+    record Timed(String text, Instant at) {}
+
+    static Optional<Timed> withTime(Renderer r, String phrase, Instant said) {
+        Optional<String> cut = phrase(phrase, 24);
+        if (cut.isEmpty() || cut.get().matches("(?i).*\\b(you|your|yours|yourself)\\b.*")) {
+            return Optional.empty();
+        }
+        Optional<TimePhrases.Resolved> when = TimePhrases.first(cut.get(), said);
+        String p = when.map(w -> cutOut(cut.get(), w)).orElse(cut.get());
+        return phrase(r.thirdPerson(p), 14)
+                .map(
+                        text ->
+                                new Timed(
+                                        text + when.map(w -> " " + w.text()).orElse(""),
+                                        when.map(TimePhrases.Resolved::instant).orElse(said)));
+    }
+
+    static Optional<String> object(Renderer r, String obj) {
+        Optional<String> o = phrase(obj, 10);
+        if (o.isEmpty()) {
+            return Optional.empty();
+        }
+        String first = firstWord(o.get());
+        if (vague(o.get())) {
+            return Optional.empty();
+        }
+        if (Lexicons.EMPTY_OBJECTS.contains(first)
+                || o.get().matches("(?i).*\\b(you|your|yours|yourself)\\b.*")
+                || o.get()
+                        .matches(
+                                "(?i)^(that|how|what|when|where|it when|the way|the idea|the fact|being|seeing|hearing)\\b.*")) {
+            return Optional.empty();
+        }
+        return Optional.of(r.thirdPerson(o.get()));
+    }
+
+    static Optional<String> organisation(String org) {
+        return phrase(org, 5)
+                .filter(o -> o.matches("^[A-Z0-9].*") || o.matches("(?i)^(a|an|the) .*"));
+    }
+}
