@@ -11,6 +11,8 @@ import io.engram.memory.MemoryChange;
 import io.engram.memory.MemoryIds;
 import io.engram.memory.MemoryType;
 import io.engram.memory.Scope;
+import io.engram.serving.auth.Principal;
+import io.engram.serving.http.Fields;
 import io.engram.serving.http.Problem;
 import io.engram.serving.recall.EmbeddingWorker;
 import io.engram.serving.store.OpenSearchHttp;
@@ -49,7 +51,44 @@ public final class ExplicitStore {
             JsonObject metadata,
             double importance,
             String sessionId,
-            Instant validFrom) {}
+            Instant validFrom) {
+
+        /** The fields a store body may have. */
+        public static final java.util.Set<String> FIELDS =
+                java.util.Set.of(
+                        "user_id",
+                        "project_id",
+                        "content",
+                        "type",
+                        "tags",
+                        "metadata",
+                        "importance",
+                        "session_id",
+                        "valid_from");
+
+        /** A store body checked field by field (400 naming the first one that is wrong). */
+        public static StoreRequest parse(JsonObject body, Principal p) {
+            Scope scope =
+                    p.scopeFor(Fields.id(body, "user_id"), Fields.optionalId(body, "project_id"));
+            String typeText = body.containsKey("type") ? Fields.text(body, "type", 20) : "semantic";
+            MemoryType type;
+            try {
+                type = MemoryType.fromWire(typeText);
+            } catch (IllegalArgumentException e) {
+                throw Problem.badRequest("type: " + e.getMessage());
+            }
+            Instant validFrom = Fields.optionalTime(body, "valid_from");
+            return new StoreRequest(
+                    scope,
+                    Fields.text(body, "content", 8000).strip(),
+                    type,
+                    Fields.strings(body, "tags", 20, 100),
+                    Fields.json(body, "metadata", 50),
+                    Fields.number(body, "importance", 0.5, 0, 1),
+                    Fields.optionalId(body, "session_id"),
+                    validFrom == null ? Instant.now() : validFrom);
+        }
+    }
 
     /** What the write did: the changes written, or the active memory that already said it. */
     private record Written(List<MemoryChange> changes, UUID sameWords) {}

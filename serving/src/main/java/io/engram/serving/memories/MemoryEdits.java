@@ -6,6 +6,7 @@ import static io.engram.serving.memories.MemoryJson.scopeArgs;
 import io.engram.memory.Memory;
 import io.engram.memory.MemoryChange;
 import io.engram.memory.Scope;
+import io.engram.serving.http.Fields;
 import io.engram.serving.http.Problem;
 import io.engram.serving.recall.EmbeddingWorker;
 import io.engram.store.Archives;
@@ -38,7 +39,27 @@ import java.util.UUID;
 public final class MemoryEdits {
 
     /** What a PATCH asks; null fields stay as they are. */
-    public record Edit(String content, List<String> tags, Double importance, JsonObject metadata) {}
+    public record Edit(String content, List<String> tags, Double importance, JsonObject metadata) {
+
+        /** The fields a PATCH body may have. */
+        public static final java.util.Set<String> FIELDS =
+                java.util.Set.of("content", "tags", "importance", "metadata");
+
+        /** A PATCH body checked field by field; 400 when it changes nothing it could. */
+        public static Edit parse(JsonObject body) {
+            if (body.isEmpty()) {
+                throw Problem.badRequest(
+                        "body: give at least one of content, tags, importance, metadata");
+            }
+            return new Edit(
+                    Fields.optionalText(body, "content", 8000),
+                    body.containsKey("tags") ? Fields.strings(body, "tags", 20, 100) : null,
+                    body.containsKey("importance")
+                            ? Fields.number(body, "importance", 0.5, 0, 1)
+                            : null,
+                    Fields.json(body, "metadata", 50));
+        }
+    }
 
     /** The outcome of one attempt: done, nothing to change, or the content moved under us. */
     private sealed interface Outcome {

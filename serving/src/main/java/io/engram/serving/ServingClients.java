@@ -1,0 +1,92 @@
+package io.engram.serving;
+
+import io.engram.config.EngramConfig;
+import io.engram.serving.health.DependencyCheck;
+import io.engram.serving.store.JdbcPool;
+import io.engram.serving.store.OpenSearchHttp;
+import io.engram.serving.store.PostgresOptions;
+import io.engram.serving.store.RedisConnect;
+import io.engram.store.opensearch.OpenSearchClient;
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import io.vertx.pgclient.PgBuilder;
+import io.vertx.redis.client.Command;
+import io.vertx.redis.client.Redis;
+import io.vertx.redis.client.Request;
+import io.vertx.sqlclient.Pool;
+import io.vertx.sqlclient.PoolOptions;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+
+/** The clients of the stores and the broker, opened in order and registered to close. */
+record ServingClients(
+        Pool postgres,
+        Redis redis,
+        Admin kafkaAdmin,
+        OpenSearchHttp openSearch,
+        OpenSearchClient indexWriter,
+        JdbcPool jdbc) {
+
+    static ServingClients open(EngramConfig config, Vertx vertx, Opened opened) {
+        Pool postgres =
+                PgBuilder.pool()
+                        .with(new PoolOptions().setMaxSize(config.postgres().poolSize()))
+                        .connectingTo(PostgresOptions.current(config.postgres()))
+                        .using(vertx)
+                        .build();
+        opened.add("postgres", postgres, () -> postgres.close().await(10, TimeUnit.SECONDS));
+        Redis redis = Redis.createClient(vertx, RedisConnect.options(config.redis()));
+        opened.add("redis", redis, redis::close);
+        Map<String, Object> adminSettings = new HashMap<>(config.kafka().clientProperties());
+        adminSettings.put(AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, 2000);
+        adminSettings.put(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, 3000);
+        Admin kafkaAdmin = Admin.create(adminSettings);
+        opened.add("kafka admin", kafkaAdmin, () -> kafkaAdmin.close(Duration.ofSeconds(5)));
+        JdbcPool jdbc = new JdbcPool(config.postgres(), 4);
+        opened.add("jdbc pool", jdbc, jdbc::close);
+        return new ServingClients(
+                postgres,
+                redis,
+                kafkaAdmin,
+                new OpenSearchHttp(
+                        vertx, config.openSearch().url(), config.openSearch().auth(), 3000, 32),
+                OpenSearchClient.forConfig(config.openSearch(), Duration.ofSeconds(3)),
+                jdbc);
+    }
+
+    /** What readiness asks of each dependency. */
+    List<DependencyCheck> checks(Vertx vertx) {
+        return List.of(
+                new DependencyCheck("postgres", () -> postgres.query("select 1").execute()),
+                new DependencyCheck(
+                        "kafka",
+                        () ->
+                                Future.fromCompletionStage(
+                                        kafkaAdmin
+                                                .describeCluster()
+                                                .clusterId()
+                                                .toCompletionStage(),
+                                        vertx.getOrCreateContext())),
+                new DependencyCheck("opensearch", this::openSearchHealth),
+                new DependencyCheck("redis", () -> redis.send(Request.cmd(Command.PING))));
+    }
+
+    /** Up unless the cluster is red or does not answer. */
+    private Future<?> openSearchHealth() {
+        return openSearch
+                .send("GET", "/_cluster/health", null)
+                .compose(
+                        r -> {
+                            String status =
+                                    r.body().path("status").asText(String.valueOf(r.status()));
+                            return r.ok() && !"red".equals(status)
+                                    ? Future.succeededFuture()
+                                    : Future.failedFuture("cluster status " + status);
+                        });
+    }
+}

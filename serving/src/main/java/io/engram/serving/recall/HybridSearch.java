@@ -1,0 +1,221 @@
+package io.engram.serving.recall;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.engram.memory.Scope;
+import io.engram.ranking.HybridFusion;
+import io.engram.serving.store.OpenSearchHttp;
+import io.engram.store.opensearch.MemoryQuery;
+import io.engram.text.Text;
+import io.vertx.core.Future;
+import io.vertx.sqlclient.Pool;
+import io.vertx.sqlclient.Row;
+import io.vertx.sqlclient.Tuple;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The search of a recall: one {@code _msearch} with a k-NN and a BM25 search per query (ids and
+ * scores only), fused into candidates by {@link HybridFusion}. Without the index, the user's most
+ * recent memories from PostgreSQL, under the same filters.
+ */
+final class HybridSearch {
+
+    /**
+     * The k-NN search of every query asks for at least this many of the user's nearest memories,
+     * more than become candidates: their cosines also score the BM25 hits, so no third search (or
+     * stored vector) is needed for those.
+     */
+    static final int COSINE_WINDOW = 64;
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private final Pool pool;
+    private final OpenSearchHttp openSearch;
+    private final String alias;
+    private final String embeddingVersion;
+    private final RecallService.Limits limits;
+
+    HybridSearch(
+            Pool pool,
+            OpenSearchHttp openSearch,
+            String alias,
+            String embeddingVersion,
+            RecallService.Limits limits) {
+        this.pool = pool;
+        this.openSearch = openSearch;
+        this.alias = alias;
+        this.embeddingVersion = embeddingVersion;
+        this.limits = limits;
+    }
+
+    /** Fills the call's candidates with their relevance. */
+    Future<Void> search(RecallCall call) {
+        long budget = call.budget(limits.searchTimeoutMs());
+        if (budget == 0) {
+            return Future.succeededFuture();
+        }
+        MemoryQuery q = call.memoryQuery(embeddingVersion);
+        ObjectNode header = JSON.createObjectNode().put("index", alias).put("routing", q.routing());
+        List<JsonNode> lines = new ArrayList<>();
+        List<Leg> legs = new ArrayList<>();
+        for (int i = 0; i < call.queries.size(); i++) {
+            // Ids and scores only: PostgreSQL hydrates, so no stored document is read here. The
+            // k-NN window runs in BM25-only mode too: it scores the BM25 hits.
+            if (!call.vectors.isEmpty()) {
+                lines.add(header);
+                lines.add(MemoryQuery.idsOnly(q.knn(call.vectors.get(i), knnWindow(call, i))));
+                legs.add(new Leg(i, true));
+            }
+            // Without a query vector BM25 is all there is, whatever was asked.
+            if (call.request.retrieval().bm25() || call.vectors.isEmpty()) {
+                lines.add(header);
+                lines.add(
+                        MemoryQuery.idsOnly(
+                                q.bm25(
+                                        Text.keywords(call.queries.get(i)),
+                                        candidatesFor(call, i))));
+                legs.add(new Leg(i, false));
+            }
+        }
+        return openSearch
+                .sendNdjson("/_msearch?filter_path=" + MemoryQuery.MSEARCH_IDS_AND_SCORES, lines)
+                .timeout(budget, TimeUnit.MILLISECONDS)
+                .compose(
+                        response -> {
+                            if (!response.ok()) {
+                                return Future.failedFuture("msearch " + response.status());
+                            }
+                            fuse(call, legs, response.body().path("responses"));
+                            return Future.<Void>succeededFuture();
+                        })
+                .recover(
+                        err -> {
+                            call.degraded.add("opensearch");
+                            return fallbackFromPostgres(call);
+                        });
+    }
+
+    /** One search of the {@code _msearch}: which query, and k-NN or BM25. */
+    private record Leg(int query, boolean knn) {}
+
+    /** How many of a query's k-NN and of its BM25 hits may become candidates. */
+    private int candidatesFor(RecallCall call, int query) {
+        return query == 0 ? Math.max(call.request.limit() * 3, 20) : limits.auxPerQuery() * 3;
+    }
+
+    /** How many hits a query's k-NN search asks for. */
+    private int knnWindow(RecallCall call, int query) {
+        return Math.max(candidatesFor(call, query), COSINE_WINDOW);
+    }
+
+    private void fuse(RecallCall call, List<Leg> legs, JsonNode responses) {
+        List<HybridFusion.QueryHits> queries = new ArrayList<>();
+        for (int qi = 0; qi < call.queries.size(); qi++) {
+            List<HybridFusion.Hit> knn = null;
+            List<HybridFusion.Hit> bm25 = null;
+            for (int r = 0; r < legs.size(); r++) {
+                Leg leg = legs.get(r);
+                if (leg.query() != qi) {
+                    continue;
+                }
+                JsonNode resp = responses.path(r);
+                if (resp.has("error")) {
+                    call.degraded.add("opensearch");
+                    continue;
+                }
+                List<HybridFusion.Hit> hits = new ArrayList<>();
+                for (JsonNode hit : resp.path("hits").path("hits")) {
+                    hits.add(
+                            new HybridFusion.Hit(
+                                    MemoryQuery.hitId(hit), hit.path("_score").asDouble()));
+                }
+                if (leg.knn()) {
+                    knn = hits;
+                } else {
+                    bm25 = hits;
+                }
+            }
+            int knnTake = call.request.retrieval().knn() ? candidatesFor(call, qi) : 0;
+            queries.add(
+                    new HybridFusion.QueryHits(knn, bm25, knnTake, knnWindow(call, qi), qi > 0));
+        }
+        HybridFusion.fuse(queries, limits.auxPerQuery())
+                .forEach(
+                        (id, relevance) -> {
+                            RecallCall.Candidate c =
+                                    call.candidates.computeIfAbsent(id, RecallCall.Candidate::new);
+                            if (!Double.isNaN(relevance)
+                                    && (Double.isNaN(c.relevance) || relevance > c.relevance)) {
+                                c.relevance = relevance;
+                            }
+                        });
+    }
+
+    /**
+     * Without the index: the user's most recent memories, scored later by shared words with the
+     * query.
+     */
+    private Future<Void> fallbackFromPostgres(RecallCall call) {
+        long budget = call.budget(limits.hydrateTimeoutMs());
+        if (budget == 0) {
+            return Future.succeededFuture();
+        }
+        Scope s = call.request.scope();
+        SearchRequest q = call.request;
+        StringBuilder sql =
+                new StringBuilder(
+                        "select id from memories where tenant_id = $1 and project_id = $2 and environment = $3"
+                                + " and user_id = $4 and status = 'active'");
+        Tuple args = Tuple.of(s.tenantId(), s.projectId(), s.environment(), s.userId());
+        // The request's filters hold without the index too.
+        if (!q.types().isEmpty()) {
+            args.addArrayOfString(q.types().toArray(String[]::new));
+            sql.append(" and type = any($").append(args.size()).append(")");
+        }
+        if (!q.tiers().isEmpty()) {
+            args.addArrayOfString(q.tiers().toArray(String[]::new));
+            sql.append(" and tier = any($").append(args.size()).append(")");
+        }
+        if (!q.tags().isEmpty()) {
+            args.addArrayOfString(q.tags().toArray(String[]::new));
+            sql.append(" and tags @> $").append(args.size());
+        }
+        if (!q.excludeTags().isEmpty()) {
+            args.addArrayOfString(q.excludeTags().toArray(String[]::new));
+            sql.append(" and not (tags && $").append(args.size()).append(")");
+        }
+        if (q.sessionId() != null) {
+            args.addString(q.sessionId());
+            sql.append(" and session_id = $").append(args.size());
+        }
+        if (q.from() != null) {
+            args.addOffsetDateTime(q.from().atOffset(ZoneOffset.UTC));
+            sql.append(" and valid_from >= $").append(args.size());
+        }
+        if (q.to() != null) {
+            args.addOffsetDateTime(q.to().atOffset(ZoneOffset.UTC));
+            sql.append(" and valid_from < $").append(args.size());
+        }
+        sql.append(" order by coalesce(last_accessed_at, created_at) desc limit 200");
+        return pool.preparedQuery(sql.toString())
+                .execute(args)
+                .timeout(budget, TimeUnit.MILLISECONDS)
+                .map(
+                        rows -> {
+                            for (Row r : rows) {
+                                call.candidates.computeIfAbsent(
+                                        r.getUUID("id").toString(), RecallCall.Candidate::new);
+                            }
+                            return (Void) null;
+                        })
+                .recover(
+                        err -> {
+                            call.degraded.add("postgres");
+                            return Future.succeededFuture();
+                        });
+    }
+}

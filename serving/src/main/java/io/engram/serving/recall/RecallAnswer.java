@@ -1,0 +1,283 @@
+package io.engram.serving.recall;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.engram.extraction.Excerpts;
+import io.engram.ranking.Collapse;
+import io.engram.ranking.RankCandidate;
+import io.engram.ranking.Ranked;
+import io.engram.ranking.Ranker;
+import io.engram.ranking.ScoreBreakdown;
+import io.engram.text.Text;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+
+/**
+ * The answer of a recall from its hydrated candidates: weighted ranking ({@link Ranker}), one
+ * memory per source turns with the excerpt a fact was read from ({@link Collapse}), the JSON and
+ * its explanation. No I/O.
+ */
+final class RecallAnswer {
+
+    private RecallAnswer() {}
+
+    /** The response body, and every memory it returns (with the excerpts they take along). */
+    record Answer(JsonObject body, List<UUID> returned) {}
+
+    /** The answer of a recall that did not search, and why. */
+    static JsonObject skipped(String requestId, String why, JsonArray degraded) {
+        return new JsonObject()
+                .put("memories", new JsonArray())
+                .put("request_id", requestId)
+                .put("skipped", true)
+                .put("explanation", "memory skipped: " + why)
+                .put("degraded", degraded);
+    }
+
+    static Answer of(RecallCall call, Instant now) {
+        Map<String, RecallCall.Candidate> byId = call.candidates;
+        List<RankCandidate> ranked = rankCandidates(call);
+        List<Picked> picked =
+                collapse(
+                        Ranker.rank(ranked, now, call.request.ranking(), ranked.size()),
+                        byId,
+                        call.request.limit(),
+                        call.userRows);
+        JsonArray memories = new JsonArray();
+        List<UUID> returned = new ArrayList<>();
+        List<Ranked> top = new ArrayList<>(picked.size());
+        for (Picked p : picked) {
+            Ranked r = p.ranked();
+            RecallCall.Candidate c = byId.get(r.candidate().id());
+            JsonObject m = memory(c, r);
+            if (p.context() != null) {
+                // The excerpt the fact was read from: its words, and the turns both tell.
+                m.put("context", p.context().content());
+                m.put("context_id", p.context().id);
+                m.put("source_turn_ids", new JsonArray(p.sourceTurnIds()));
+                returned.add(UUID.fromString(p.context().id));
+            }
+            memories.add(m);
+            returned.add(UUID.fromString(c.id));
+            top.add(r);
+        }
+        JsonObject body =
+                new JsonObject()
+                        .put("memories", memories)
+                        .put("request_id", call.requestId)
+                        .put("skipped", false)
+                        .put("explanation", explanation(call, top))
+                        .put("degraded", new JsonArray(new ArrayList<>(call.degraded)))
+                        .put("queries", new JsonArray(call.queries));
+        return new Answer(body, returned);
+    }
+
+    /**
+     * The ranker's view of each candidate; without the index's relevance, the share of the
+     * question's words it contains (halved).
+     */
+    private static List<RankCandidate> rankCandidates(RecallCall call) {
+        Set<String> queryWords = Text.contentWords(call.rewritten);
+        List<RankCandidate> ranked = new ArrayList<>();
+        for (RecallCall.Candidate c : call.candidates.values()) {
+            double semantic =
+                    Double.isNaN(c.relevance) ? overlap(queryWords, c.content()) : c.relevance;
+            if (c.row != null) {
+                MemoryRow r = c.row;
+                ranked.add(
+                        new RankCandidate(
+                                c.id,
+                                semantic,
+                                r.validFrom(),
+                                r.importance(),
+                                r.usageCount(),
+                                r.quality(),
+                                r.consistency(),
+                                r.decay(),
+                                r.contradictedBy()));
+            } else {
+                JsonNode src = c.source;
+                ranked.add(
+                        new RankCandidate(
+                                c.id,
+                                semantic,
+                                Instant.parse(src.path("valid_from").asText()),
+                                src.path("importance").asDouble(),
+                                0,
+                                0.5,
+                                1,
+                                1));
+            }
+        }
+        return ranked;
+    }
+
+    /** A memory of the answer, the excerpt it takes along (or null), and the turns both tell. */
+    private record Picked(
+            Ranked ranked, RecallCall.Candidate context, List<String> sourceTurnIds) {}
+
+    /** The answer's memories ({@link Collapse}), each with the excerpt it takes along. */
+    private static List<Picked> collapse(
+            List<Ranked> ranked,
+            Map<String, RecallCall.Candidate> byId,
+            int limit,
+            Map<String, MemoryRow> userRows) {
+        Map<String, Ranked> byIdRanked = new HashMap<>();
+        List<Collapse.Item> items = new ArrayList<>(ranked.size());
+        for (Ranked r : ranked) {
+            RecallCall.Candidate c = byId.get(r.candidate().id());
+            byIdRanked.put(c.id, r);
+            boolean excerpt = c.row != null && c.row.tags().contains(Excerpts.TAG);
+            items.add(new Collapse.Item(c.id, c.sourceTurnIds(), excerpt));
+        }
+        ExcerptFinder finder = new ExcerptFinder(userRows);
+        List<Picked> out = new ArrayList<>(limit);
+        for (Collapse.Pick p : Collapse.of(items, limit, finder::excerptOf)) {
+            RecallCall.Candidate context = null;
+            if (p.contextId() != null) {
+                context = byId.get(p.contextId());
+                if (context == null) {
+                    context = new RecallCall.Candidate(p.contextId());
+                    context.row = userRows.get(p.contextId());
+                }
+            }
+            out.add(new Picked(byIdRanked.get(p.id()), context, p.sourceTurnIds()));
+        }
+        return out;
+    }
+
+    /**
+     * Where a fact whose excerpt was not recalled finds it: the user's excerpts by their last turn,
+     * from the rows recall holds for the user (none when it read them from PostgreSQL), indexed on
+     * the first fact that asks, not on every recall.
+     */
+    private static final class ExcerptFinder {
+        private final Map<String, MemoryRow> userRows;
+        private Map<String, MemoryRow> byLastTurn;
+
+        ExcerptFinder(Map<String, MemoryRow> userRows) {
+            this.userRows = userRows;
+        }
+
+        Collapse.Item excerptOf(Collapse.Item fact) {
+            if (byLastTurn == null) {
+                byLastTurn = byLastTurn(userRows);
+            }
+            List<String> turns = fact.sourceTurnIds();
+            MemoryRow e = byLastTurn.get(turns.get(turns.size() - 1));
+            return e == null ? null : new Collapse.Item(e.id(), e.sourceTurnIds(), true);
+        }
+
+        private static Map<String, MemoryRow> byLastTurn(Map<String, MemoryRow> userRows) {
+            if (userRows == null) {
+                return Map.of();
+            }
+            Map<String, MemoryRow> out = new HashMap<>();
+            for (MemoryRow r : userRows.values()) {
+                List<String> turns = r.sourceTurnIds();
+                if (!turns.isEmpty() && r.tags().contains(Excerpts.TAG)) {
+                    out.putIfAbsent(turns.get(turns.size() - 1), r);
+                }
+            }
+            return out;
+        }
+    }
+
+    private static double overlap(Set<String> query, String content) {
+        if (query.isEmpty()) {
+            return 0;
+        }
+        return Text.containment(query, Text.contentWords(content)) * 0.5;
+    }
+
+    private static JsonObject memory(RecallCall.Candidate c, Ranked r) {
+        ScoreBreakdown b = r.breakdown();
+        JsonObject breakdown =
+                new JsonObject()
+                        .put("semantic", round(b.semantic()))
+                        .put("recency", round(b.recency()))
+                        .put("importance", round(b.importance()))
+                        .put("usage", round(b.usage()))
+                        .put("quality", round(b.quality()))
+                        .put("consistency", round(b.consistency()))
+                        .put("decay", round(b.decay()));
+        JsonObject m =
+                new JsonObject()
+                        .put("id", c.id)
+                        .put("score", round(r.score()))
+                        .put("score_breakdown", breakdown);
+        if (c.row != null) {
+            MemoryRow row = c.row;
+            m.put("content", row.content())
+                    .put("type", row.type())
+                    .put("tier", row.tier())
+                    .put("status", row.status())
+                    .put("tags", new JsonArray(row.tags()))
+                    .put("source_turn_ids", new JsonArray(row.sourceTurnIds()))
+                    .put("created_at", String.valueOf(row.createdAt()))
+                    .put("valid_from", String.valueOf(row.validFrom()))
+                    .put("valid_to", row.validTo() == null ? null : row.validTo().toString())
+                    .put("embedding_version", row.embeddingVersion())
+                    .put("current", row.contradictedBy() == null && "active".equals(row.status()))
+                    .put("contradicted_by", row.contradictedBy());
+        } else {
+            JsonNode s = c.source;
+            JsonArray tags = new JsonArray();
+            s.path("tags").forEach(t -> tags.add(t.asText()));
+            m.put("content", s.path("content").asText())
+                    .put("type", s.path("type").asText())
+                    .put("tier", s.path("tier").asText())
+                    .put("status", s.path("status").asText())
+                    .put("tags", tags)
+                    .put("source_turn_ids", new JsonArray())
+                    .put("created_at", s.path("created_at").asText())
+                    .put("valid_from", s.path("valid_from").asText())
+                    .put("valid_to", s.hasNonNull("valid_to") ? s.path("valid_to").asText() : null)
+                    .put("embedding_version", s.path("embedding_version").asText());
+        }
+        return m;
+    }
+
+    private static String explanation(RecallCall call, List<Ranked> top) {
+        StringBuilder e = new StringBuilder();
+        e.append(call.queries.size()).append(call.queries.size() == 1 ? " query" : " queries");
+        if (call.wasRewritten) {
+            e.append(" (rewritten from the conversation)");
+        }
+        SearchRequest.Retrieval mode = call.request.retrieval();
+        e.append(
+                call.vectors.isEmpty() || mode == SearchRequest.Retrieval.BM25
+                        ? ", BM25 only"
+                        : mode == SearchRequest.Retrieval.DENSE
+                                ? ", k-NN only"
+                                : ", k-NN + BM25 (relevance: mean of cosine and relative BM25)");
+        e.append("; ")
+                .append(call.candidates.size())
+                .append(" candidates, ")
+                .append(top.size())
+                .append(" returned");
+        if (!top.isEmpty()) {
+            ScoreBreakdown b = top.get(0).breakdown();
+            e.append("; best: semantic ")
+                    .append(round(b.semantic()))
+                    .append(", recency ")
+                    .append(round(b.recency()))
+                    .append(", importance ")
+                    .append(round(b.importance()));
+        }
+        if (!call.degraded.isEmpty()) {
+            e.append("; degraded: ").append(String.join(", ", call.degraded));
+        }
+        return e.toString();
+    }
+
+    private static double round(double v) {
+        return Math.round(v * 1000) / 1000.0;
+    }
+}
