@@ -19,6 +19,7 @@ import io.vertx.core.Future;
 import io.vertx.core.Handler;
 import io.vertx.core.VerticleBase;
 import io.vertx.core.http.HttpServer;
+import io.vertx.core.http.HttpServerOptions;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
@@ -82,7 +83,10 @@ public final class ApiVerticle extends VerticleBase {
         new AdminHandlers(s.keys(), s.maintenance()).register(routes);
         router.route().last().handler(routes::unmatched);
         router.route().failureHandler(new FailureResponses(MAX_BODY_BYTES)::handle);
-        return vertx.createHttpServer()
+        // HTTP/1.1 only: an h2c upgrade would take requests past the decoder's limits and
+        // invalidRequest (an oversized header is then a bare 431 or a GOAWAY, not a problem
+        // document). TLS and HTTP/2 end at the load balancer.
+        return vertx.createHttpServer(new HttpServerOptions().setHttp2ClearTextEnabled(false))
                 .requestHandler(router)
                 .invalidRequestHandler(FailureResponses::invalidRequest)
                 .listen(port, host)
