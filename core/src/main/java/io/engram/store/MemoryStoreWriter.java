@@ -155,6 +155,7 @@ public final class MemoryStoreWriter {
             return new Outcome(0, 0, 0);
         }
         int[] dropped = {0, 0};
+        IndexOutbox.Entries[] pending = {null};
         List<MemoryChange> written =
                 Transactions.in(
                         c,
@@ -184,11 +185,24 @@ public final class MemoryStoreWriter {
                                 kept.addAll(fresh.get(i));
                             }
                             TurnRegistry.register(tx, windows);
-                            return apply(tx, kept);
+                            List<MemoryChange> applied = apply(tx, kept);
+                            pending[0] = IndexOutbox.enqueue(tx, applied);
+                            return applied;
                         });
         indexConfirmed(c, client, written, refresh);
+        IndexOutbox.done(c, pending[0]);
         invalidate.accept(scopes(all));
         return new Outcome(written.size(), dropped[0], dropped[1]);
+    }
+
+    /**
+     * Writes again to the index the memories whose commit's own index write did not complete (see
+     * {@link IndexOutbox}), pending for longer than {@code olderThan}, at most {@code limit}.
+     */
+    public IndexOutbox.Repair repairIndex(
+            Connection c, OpenSearchClient client, java.time.Duration olderThan, int limit)
+            throws SQLException {
+        return IndexOutbox.repair(c, client, alias, olderThan, limit);
     }
 
     /**

@@ -284,4 +284,89 @@ class MemoryStoreWriterIT {
         }
         assertThat(indexed(client, yan)).isZero();
     }
+
+    @Test
+    void aMemoryTheIndexDidNotTakeAfterItsCommitIsWrittenAgainFromItsRow() throws Exception {
+        Scope uma = new Scope("acme", "default", "dev", "uma");
+        Memory m = withVector(memory(uma, "Uma restores old pianos.", List.of("t1")));
+        MemoryStoreWriter writer = new MemoryStoreWriter("writer-it-memories");
+        var live = index();
+        // Nothing listens there: the index is down when the commit's own write is sent.
+        var down =
+                new io.engram.store.opensearch.OpenSearchClient(
+                        "http://127.0.0.1:" + io.engram.services.FreePorts.find(),
+                        java.time.Duration.ofSeconds(2));
+        MemoryStoreWriter.FromTurns window =
+                new MemoryStoreWriter.FromTurns(
+                        T.toEpochMilli(),
+                        List.of(new MemoryChange.Created(m, "new", 0)),
+                        "s1",
+                        List.of("t1"));
+        try (Connection c = connect()) {
+            org.assertj.core.api.Assertions.assertThatThrownBy(
+                            () -> writer.writeFromTurns(c, down, scopes -> {}, List.of(window)))
+                    .isInstanceOf(io.engram.store.opensearch.OpenSearchException.class);
+            // The replay after the job's restart finds the turns stored and writes nothing.
+            assertThat(writer.writeFromTurns(c, live, scopes -> {}, List.of(window)).written())
+                    .isZero();
+            assertThat(indexed(live, uma)).as("missing from the index").isZero();
+
+            // Pending for less than the wait: a commit's own write may still be under way.
+            assertThat(writer.repairIndex(c, live, java.time.Duration.ofHours(1), 100).indexed())
+                    .isZero();
+            IndexOutbox.Repair repair = writer.repairIndex(c, live, java.time.Duration.ZERO, 100);
+            assertThat(repair.indexed()).isEqualTo(1);
+            assertThat(repair.scopes()).containsExactly(uma);
+        }
+        assertThat(indexed(live, uma)).isEqualTo(1);
+        var hit =
+                live.send(
+                                "GET",
+                                "/writer-it-memories/_doc/" + m.id() + "?routing=" + uma.routing(),
+                                null)
+                        .body()
+                        .path("_source");
+        assertThat(hit.path("content").asText()).isEqualTo("Uma restores old pianos.");
+        assertThat(hit.path(io.engram.store.opensearch.MemoryIndex.VECTOR_FIELD).size())
+                .as("with the vector the commit had")
+                .isEqualTo(384);
+        try (Connection c = connect();
+                ResultSet rs =
+                        c.createStatement()
+                                .executeQuery(
+                                        "select count(*) from index_outbox where memory_id = '"
+                                                + m.id()
+                                                + "'")) {
+            rs.next();
+            assertThat(rs.getInt(1)).as("nothing left pending").isZero();
+        }
+    }
+
+    @Test
+    void aMemoryWrittenWithTheIndexUpLeavesNothingPending() throws Exception {
+        Scope vic = new Scope("acme", "default", "dev", "vic");
+        Memory m = withVector(memory(vic, "Vic coaches a rowing team.", List.of("t1")));
+        try (Connection c = connect()) {
+            new MemoryStoreWriter("writer-it-memories")
+                    .writeFromTurns(
+                            c,
+                            index(),
+                            scopes -> {},
+                            List.of(
+                                    new MemoryStoreWriter.FromTurns(
+                                            T.toEpochMilli(),
+                                            List.of(new MemoryChange.Created(m, "new", 0)),
+                                            "s1",
+                                            List.of("t1"))));
+            try (ResultSet rs =
+                    c.createStatement()
+                            .executeQuery(
+                                    "select count(*) from index_outbox where memory_id = '"
+                                            + m.id()
+                                            + "'")) {
+                rs.next();
+                assertThat(rs.getInt(1)).isZero();
+            }
+        }
+    }
 }

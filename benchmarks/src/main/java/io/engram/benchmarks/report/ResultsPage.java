@@ -36,6 +36,7 @@ public final class ResultsPage {
                             "Write plane: CPU per turn, before and after", "write-plane-cpu.md"),
                     new Section(
                             "Extraction: precision on the labelled corpus", "extraction-corpus.md"),
+                    new Section("Faults under load", "faults-under-load.md"),
                     new Section("Maintenance jobs", "maintenance.md"),
                     new Section("Micro-benchmarks (JMH)", "jmh-core.md"),
                     new Section("Query embedding after an idle pause (JMH)", "embedding-idle.md"),

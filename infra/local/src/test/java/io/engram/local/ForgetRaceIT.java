@@ -2,7 +2,6 @@ package io.engram.local;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.engram.config.ConfigLoader;
 import io.engram.config.EngramConfig;
 import io.engram.services.Await;
 import io.engram.store.opensearch.MemoryQuery;
@@ -14,8 +13,6 @@ import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.time.Duration;
 import java.util.List;
-import java.util.Map;
-import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -30,13 +27,7 @@ class ForgetRaceIT {
 
     @Test
     void turnsAcceptedJustBeforeAForgetNeverBecomeOrStayMemories() throws Exception {
-        Map<String, String> env = LocalStack.freePortSettings(home);
-        env.put("ENGRAM_LOCAL_OPENSEARCH_HEAP", "512m");
-        env.put("ENGRAM_LOCAL_KAFKA_HEAP", "384m");
-        env.put("ENGRAM_BOOTSTRAP_KEY", "ek_0123456789abcdef0123456789abcdef01234567");
-        // Checkpoints (and with them the job's committed offsets) every second.
-        env.put("ENGRAM_FLINK_CHECKPOINT_INTERVAL_MS", "1000");
-        EngramConfig config = ConfigLoader.load(Optional.empty(), env);
+        EngramConfig config = StackClient.testConfig(home, 1000);
         List<Integer> delaysMs = List.of(0, 50, 100, 200, 350, 700);
         try (LocalStack stack = LocalStack.start(config)) {
             EngramConfig c = stack.config();

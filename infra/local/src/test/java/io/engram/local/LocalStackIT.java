@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.engram.config.ConfigLoader;
 import io.engram.config.EngramConfig;
 import io.engram.events.ChatEvent;
 import io.engram.events.EventCodec;
@@ -43,11 +42,7 @@ class LocalStackIT {
     @TempDir Path home;
 
     private EngramConfig config() {
-        Map<String, String> env = LocalStack.freePortSettings(home);
-        env.put("ENGRAM_LOCAL_OPENSEARCH_HEAP", "512m");
-        env.put("ENGRAM_LOCAL_KAFKA_HEAP", "384m");
-        env.put("ENGRAM_BOOTSTRAP_KEY", "ek_0123456789abcdef0123456789abcdef01234567");
-        return ConfigLoader.load(Optional.empty(), env);
+        return StackClient.testConfig(home, 0);
     }
 
     @Test

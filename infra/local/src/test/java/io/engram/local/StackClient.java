@@ -28,6 +28,22 @@ final class StackClient {
     private final LocalStack stack;
     private final HttpClient http = HttpClient.newHttpClient();
 
+    /**
+     * A local stack's settings for tests: free ports, small heaps, a known bootstrap key and, with
+     * {@code checkpointMs} above 0, checkpoints (and with them the job's committed offsets) that
+     * often.
+     */
+    static io.engram.config.EngramConfig testConfig(java.nio.file.Path home, long checkpointMs) {
+        Map<String, String> env = LocalStack.freePortSettings(home);
+        env.put("ENGRAM_LOCAL_OPENSEARCH_HEAP", "512m");
+        env.put("ENGRAM_LOCAL_KAFKA_HEAP", "384m");
+        env.put("ENGRAM_BOOTSTRAP_KEY", "ek_0123456789abcdef0123456789abcdef01234567");
+        if (checkpointMs > 0) {
+            env.put("ENGRAM_FLINK_CHECKPOINT_INTERVAL_MS", String.valueOf(checkpointMs));
+        }
+        return io.engram.config.ConfigLoader.load(java.util.Optional.empty(), env);
+    }
+
     StackClient(LocalStack stack) {
         this.stack = stack;
     }

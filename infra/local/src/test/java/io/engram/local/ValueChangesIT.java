@@ -5,14 +5,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.engram.config.ConfigLoader;
 import io.engram.services.Await;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -91,12 +88,7 @@ class ValueChangesIT {
     @Test
     void recallGivesTheNewValueFirstAndNeverTheOldOneAsCurrentAndResendingChangesNothing()
             throws Exception {
-        Map<String, String> env = LocalStack.freePortSettings(home);
-        env.put("ENGRAM_LOCAL_OPENSEARCH_HEAP", "512m");
-        env.put("ENGRAM_LOCAL_KAFKA_HEAP", "384m");
-        env.put("ENGRAM_BOOTSTRAP_KEY", "ek_0123456789abcdef0123456789abcdef01234567");
-        env.put("ENGRAM_FLINK_CHECKPOINT_INTERVAL_MS", "1000");
-        try (LocalStack stack = LocalStack.start(ConfigLoader.load(Optional.empty(), env))) {
+        try (LocalStack stack = LocalStack.start(StackClient.testConfig(home, 1000))) {
             StackClient api = new StackClient(stack);
             List<String> bodies = new ArrayList<>();
             for (Change c : CHANGES) {

@@ -35,16 +35,26 @@ public final class LocalServices implements AutoCloseable {
         }
     }
 
-    private final PostgresServer postgres;
+    /** A service that can be stopped and started again on its port, with its data. */
+    public enum Stoppable {
+        POSTGRES,
+        OPENSEARCH,
+        REDIS
+    }
+
+    private final Spec spec;
+    private volatile PostgresServer postgres;
     private final KafkaBroker kafka;
-    private final OpenSearchNode openSearch;
-    private final RedisServer redis;
+    private volatile OpenSearchNode openSearch;
+    private volatile RedisServer redis;
 
     private LocalServices(
+            Spec spec,
             PostgresServer postgres,
             KafkaBroker kafka,
             OpenSearchNode openSearch,
             RedisServer redis) {
+        this.spec = spec;
         this.postgres = postgres;
         this.kafka = kafka;
         this.openSearch = openSearch;
@@ -98,7 +108,8 @@ public final class LocalServices implements AutoCloseable {
                     ? r
                     : new ServiceStartException("services failed to start", cause);
         }
-        return new LocalServices(postgres.join(), kafka.join(), openSearch.join(), redis.join());
+        return new LocalServices(
+                spec, postgres.join(), kafka.join(), openSearch.join(), redis.join());
     }
 
     public PostgresServer postgres() {
@@ -115,6 +126,53 @@ public final class LocalServices implements AutoCloseable {
 
     public RedisServer redis() {
         return redis;
+    }
+
+    /**
+     * Stops one service as an outage would: its clients see connections refused. PostgreSQL ends as
+     * in a crash (immediate shutdown), the others as on a normal stop.
+     */
+    public synchronized void stop(Stoppable service) {
+        switch (service) {
+            case POSTGRES -> postgres.crash(spec.home().resolve("postgres"));
+            case OPENSEARCH -> openSearch.close();
+            case REDIS -> redis.close();
+        }
+    }
+
+    /**
+     * Starts a stopped service again on the port it had, with its data (Redis keeps its data only
+     * when the set is durable). Fails if it cannot have its port back.
+     */
+    public synchronized void restart(Stoppable service) {
+        Path home = spec.home();
+        int port;
+        int now;
+        switch (service) {
+            case POSTGRES -> {
+                port = postgres.port();
+                postgres =
+                        PostgresServer.start(
+                                home.resolve("postgres"), port, spec.database(), spec.durable());
+                now = postgres.port();
+            }
+            case OPENSEARCH -> {
+                port = openSearch.httpPort();
+                openSearch =
+                        OpenSearchNode.start(
+                                home.resolve("opensearch"), port, spec.openSearchHeap());
+                now = openSearch.httpPort();
+            }
+            default -> {
+                port = redis.port();
+                redis = RedisServer.start(home.resolve("redis"), port, spec.durable());
+                now = redis.port();
+            }
+        }
+        if (now != port) {
+            throw new ServiceStartException(
+                    service + " came back on port " + now + " instead of " + port, null);
+        }
     }
 
     @Override

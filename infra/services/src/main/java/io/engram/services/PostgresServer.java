@@ -281,6 +281,25 @@ public final class PostgresServer implements AutoCloseable {
         }
     }
 
+    /**
+     * Ends the server at once, as a crash would: an immediate shutdown (SIGQUIT to the postmaster),
+     * no checkpoint; the next start recovers from the write-ahead log.
+     */
+    public void crash(Path dir) {
+        Path pidFile = dir.resolve("data").resolve("postmaster.pid");
+        try {
+            if (Files.exists(pidFile)) {
+                String pid = Files.readAllLines(pidFile).get(0).trim();
+                new ProcessBuilder("kill", "-QUIT", pid).inheritIO().start().waitFor();
+            }
+        } catch (IOException e) {
+            throw new ServiceStartException("could not signal postgres: " + e.getMessage(), e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        process.close();
+    }
+
     @Override
     public void close() {
         process.close();

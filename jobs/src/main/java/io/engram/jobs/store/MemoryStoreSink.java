@@ -4,6 +4,7 @@ import io.engram.config.EngramConfig;
 import io.engram.events.DeadLetter;
 import io.engram.memory.MemoryChange;
 import io.engram.memory.Scope;
+import io.engram.store.IndexOutbox;
 import io.engram.store.MemoryStoreWriter;
 import io.engram.store.opensearch.OpenSearchAuth;
 import io.engram.store.opensearch.OpenSearchClient;
@@ -74,6 +75,15 @@ public class MemoryStoreSink implements Sink<byte[]> {
         return new Writer(context);
     }
 
+    /** How often a writer looks for memories whose index write did not complete. */
+    static final long REPAIR_EVERY_MS = 5_000;
+
+    /** How long a memory waits for its own commit's index write before a repair takes it. */
+    static final Duration REPAIR_AFTER = Duration.ofSeconds(10);
+
+    /** Memories written again per repair at most. */
+    static final int REPAIR_LIMIT = 500;
+
     /** PostgreSQL refusing the values themselves: data exception, constraint, program limit. */
     static boolean refusedAsData(SQLException e) {
         String state = e.getSQLState();
@@ -95,6 +105,8 @@ public class MemoryStoreSink implements Sink<byte[]> {
         private final Counter replayed;
         private final Counter refused;
         private final Counter flushes;
+        private final Counter repaired;
+        private long lastRepairNanos = System.nanoTime() - REPAIR_EVERY_MS * 1_000_000L;
         private volatile long lastFlushMs;
         private final ReopeningConnection connection = new ReopeningConnection(postgres);
         private final ProcessingTimeService timers;
@@ -113,6 +125,7 @@ public class MemoryStoreSink implements Sink<byte[]> {
             replayed = group.counter("replayedChangesDropped");
             refused = group.counter("deadLetters");
             flushes = group.counter("storeFlushes");
+            repaired = group.counter("indexDocumentsRepaired");
             group.gauge("lastFlushMillis", () -> lastFlushMs);
             group.gauge("cacheBumpsWaiting", () -> bumps.waiting());
         }
@@ -142,6 +155,7 @@ public class MemoryStoreSink implements Sink<byte[]> {
 
         @Override
         public void flush(boolean endOfInput) throws IOException {
+            repairIndexWhenDue();
             if (buffer.isEmpty()) {
                 // Called at every checkpoint: bumps Redis did not take are sent again.
                 bumps.retry();
@@ -153,6 +167,32 @@ public class MemoryStoreSink implements Sink<byte[]> {
             buffer.clear();
             buffered = 0;
             lastFlushMs = (System.nanoTime() - start) / 1_000_000;
+        }
+
+        /**
+         * At most every {@link #REPAIR_EVERY_MS}: writes again to the index what a commit could not
+         * (the index was down when it wrote). A repair that fails is tried again next time; the
+         * writes of new windows report an index that is still down.
+         */
+        private void repairIndexWhenDue() {
+            long now = System.nanoTime();
+            if (now - lastRepairNanos < REPAIR_EVERY_MS * 1_000_000L) {
+                return;
+            }
+            lastRepairNanos = now;
+            try {
+                IndexOutbox.Repair r =
+                        writer.repairIndex(
+                                connection.get(), openSearch, REPAIR_AFTER, REPAIR_LIMIT);
+                if (!r.scopes().isEmpty()) {
+                    repaired.inc(r.indexed() + r.removed());
+                    invalidate(r.scopes());
+                }
+            } catch (SQLException e) {
+                connection.close();
+            } catch (OpenSearchException e) {
+                // Still pending; the next repair tries again.
+            }
         }
 
         /**
