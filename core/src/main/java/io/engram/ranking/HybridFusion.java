@@ -21,14 +21,22 @@ import java.util.Set;
  *
  * <p>The k-NN search asks for a window of nearest memories larger than the candidates it gives, so
  * that its cosines also score the BM25 hits. A BM25 hit outside a full window is less similar than
- * all of it and gets the window's lowest cosine, an upper bound of its own.
+ * all of it and gets the window's lowest cosine, an upper bound of its own. A memory without a
+ * vector has no cosine to bound: for it the k-NN leg is absent, and its relevance is lexical.
  */
 public final class HybridFusion {
 
     private HybridFusion() {}
 
-    /** One hit of a search: a memory id and the engine's score. */
-    public record Hit(String id, double score) {}
+    /**
+     * One hit of a search: a memory id, the engine's score, and whether the memory has no vector (a
+     * conversation excerpt is found by its words alone).
+     */
+    public record Hit(String id, double score, boolean vectorless) {
+        public Hit(String id, double score) {
+            this(id, score, false);
+        }
+    }
 
     /**
      * One query's answers.
@@ -87,9 +95,13 @@ public final class HybridFusion {
             }
         }
         Map<String, Double> bm25Scores = new HashMap<>();
+        Set<String> vectorless = new java.util.HashSet<>();
         double bestBm25 = 0;
         if (q.bm25() != null) {
             for (Hit h : q.bm25()) {
+                if (h.vectorless()) {
+                    vectorless.add(h.id());
+                }
                 hits.add(h.id());
                 bm25Ids.add(h.id());
                 bm25Scores.put(h.id(), h.score());
@@ -108,7 +120,9 @@ public final class HybridFusion {
         boolean fullWindow = knnSeen >= q.knnWindow();
         Map<String, Double> out = new LinkedHashMap<>();
         for (String id : taken) {
-            double cos = cosines.getOrDefault(id, fullWindow ? lowestCos : Double.NaN);
+            double cos =
+                    cosines.getOrDefault(
+                            id, fullWindow && !vectorless.contains(id) ? lowestCos : Double.NaN);
             double lexical =
                     q.bm25() != null && bestBm25 > 0
                             ? bm25Scores.getOrDefault(id, 0.0) / bestBm25

@@ -70,6 +70,23 @@ class HybridFusionTest {
     }
 
     @Test
+    void aMemoryWithoutAVectorIsScoredByItsWordsAlone() {
+        List<Hit> window = List.of(cos("a", 0.9), cos("b", 0.4));
+        Map<String, Double> fused =
+                HybridFusion.fuse(
+                        List.of(
+                                new QueryHits(
+                                        window,
+                                        List.of(new Hit("excerpt", 4, true), new Hit("fact", 2)),
+                                        20,
+                                        2,
+                                        false)),
+                        3);
+        assertThat(fused.get("excerpt")).isCloseTo(1.0, within(1e-9));
+        assertThat(fused.get("fact")).isCloseTo((0.4 + 0.5) / 2, within(1e-9));
+    }
+
+    @Test
     void onlyTheKnnTakeBecomesCandidatesButTheWindowScores() {
         List<Hit> knn = new ArrayList<>();
         for (int i = 0; i < 10; i++) {

@@ -80,10 +80,23 @@ public final class LocomoEvaluation {
                                 gold));
             }
         }
-        // The default write plane (facts and excerpts), every variant asked on it.
+        // The default write plane (facts and excerpts), every variant asked on it. With
+        // -Dlocomo.quick=true only the default request is asked, and no report is written: a
+        // quick check while tuning.
+        boolean quick = Boolean.getBoolean("locomo.quick");
         Ingestion main =
                 ingestAndAsk(
-                        conversations, Map.of(), qas, runFile, multi, VARIANTS, "the run above");
+                        conversations,
+                        Map.of(),
+                        qas,
+                        runFile,
+                        multi,
+                        quick ? List.of() : VARIANTS,
+                        "the run above");
+        if (quick) {
+            System.out.println("quick run: " + main.scores().get("all"));
+            return;
+        }
         // Extracted facts alone: excerpts switched off in the write plane.
         Path scratch = Files.createTempDirectory("engram-locomo-facts-");
         Ingestion factsOnly =

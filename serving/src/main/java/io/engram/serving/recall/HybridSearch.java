@@ -3,6 +3,7 @@ package io.engram.serving.recall;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.engram.extraction.Excerpts;
 import io.engram.memory.Scope;
 import io.engram.ranking.HybridFusion;
 import io.engram.serving.store.OpenSearchHttp;
@@ -73,11 +74,12 @@ final class HybridSearch {
             // Without a query vector BM25 is all there is, whatever was asked.
             if (call.request.retrieval().bm25() || call.vectors.isEmpty()) {
                 lines.add(header);
-                lines.add(
+                ObjectNode bm25 =
                         MemoryQuery.idsOnly(
-                                q.bm25(
-                                        Text.keywords(call.queries.get(i)),
-                                        candidatesFor(call, i))));
+                                q.bm25(Text.keywords(call.queries.get(i)), candidatesFor(call, i)));
+                // Tags from doc values: an excerpt has no vector, so no cosine to bound.
+                bm25.withArray("docvalue_fields").add("tags");
+                lines.add(bm25);
                 legs.add(new Leg(i, false));
             }
         }
@@ -131,7 +133,9 @@ final class HybridSearch {
                 for (JsonNode hit : resp.path("hits").path("hits")) {
                     hits.add(
                             new HybridFusion.Hit(
-                                    MemoryQuery.hitId(hit), hit.path("_score").asDouble()));
+                                    MemoryQuery.hitId(hit),
+                                    hit.path("_score").asDouble(),
+                                    !leg.knn() && isExcerpt(hit)));
                 }
                 if (leg.knn()) {
                     knn = hits;
@@ -153,6 +157,15 @@ final class HybridSearch {
                                 c.relevance = relevance;
                             }
                         });
+    }
+
+    private static boolean isExcerpt(JsonNode hit) {
+        for (JsonNode tag : hit.path("fields").path("tags")) {
+            if (Excerpts.TAG.equals(tag.asText())) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**
