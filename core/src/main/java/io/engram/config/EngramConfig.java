@@ -103,6 +103,12 @@ public record EngramConfig(
             String saslUsername,
             String saslPassword) {
 
+        /**
+         * The consumer group of the extraction job: its committed offsets are what the write plane
+         * has turned into memories.
+         */
+        public static final String EXTRACTION_GROUP = "engram-extraction";
+
         public boolean sasl() {
             return securityProtocol.startsWith("SASL_");
         }

@@ -11,6 +11,7 @@ import io.engram.serving.auth.ApiKeyAdmin;
 import io.engram.serving.auth.ApiKeyAuthenticator;
 import io.engram.serving.auth.RateLimiter;
 import io.engram.serving.health.Readiness;
+import io.engram.serving.health.WritePlaneHealth;
 import io.engram.serving.http.Routes;
 import io.engram.serving.memories.Memories;
 import io.engram.serving.recall.RecallService;
@@ -39,6 +40,7 @@ public final class ApiVerticle extends VerticleBase {
     /** What the routes delegate to. */
     public record Services(
             Readiness readiness,
+            WritePlaneHealth writePlane,
             ApiKeyAuthenticator authenticator,
             RateLimiter rateLimiter,
             RecallService recall,
@@ -67,6 +69,7 @@ public final class ApiVerticle extends VerticleBase {
         router.route().handler(ApiVerticle::assignRequestId);
         router.get("/health/live").handler(this::live);
         router.get("/health/ready").handler(this::ready);
+        router.get("/health/write-plane").handler(this::writePlane);
         router.get("/metrics").handler(s.metrics());
         router.get("/openapi.yaml")
                 .handler(
@@ -136,7 +139,18 @@ public final class ApiVerticle extends VerticleBase {
         s.readiness()
                 .report()
                 .onSuccess(
-                        r -> Exchange.json(ctx, "up".equals(r.getString("status")) ? 200 : 503, r))
+                        r ->
+                                Exchange.json(
+                                        ctx,
+                                        "up".equals(r.getString("status")) ? 200 : 503,
+                                        // Reported, not required: recall answers while the write
+                                        // plane is behind.
+                                        r.put("write_plane", s.writePlane().report())))
                 .onFailure(ctx::fail);
+    }
+
+    /** 503 while the write plane has stopped turning waiting turns into memories. */
+    private void writePlane(RoutingContext ctx) {
+        Exchange.json(ctx, s.writePlane().stalled() ? 503 : 200, s.writePlane().report());
     }
 }

@@ -9,6 +9,7 @@ import io.engram.serving.auth.ApiKeyAdmin;
 import io.engram.serving.auth.ApiKeyAuthenticator;
 import io.engram.serving.auth.RateLimiter;
 import io.engram.serving.health.Readiness;
+import io.engram.serving.health.WritePlaneHealth;
 import io.engram.serving.memories.Memories;
 import io.engram.serving.recall.Bookkeeper;
 import io.engram.serving.recall.EmbeddingWorker;
@@ -147,12 +148,15 @@ public final class ServingApp implements AutoCloseable {
                 new TurnIngest(
                         vertx, config.kafka().clientProperties(), config.kafka().turnsTopic());
         opened.add("turn producer", turns, turns::close);
+        WritePlaneHealth writePlane = ServingParts.writePlane(config, vertx, clients.kafkaAdmin());
+        opened.add("write-plane health", writePlane, writePlane::close);
         ApiVerticle api =
                 new ApiVerticle(
                         config.server().host(),
                         config.server().port(),
                         new ApiVerticle.Services(
                                 new Readiness(vertx, clients.checks(vertx), 2000),
+                                writePlane,
                                 authenticator,
                                 new RateLimiter(),
                                 recall,

@@ -7,12 +7,14 @@ import io.engram.dedup.DedupThresholds;
 import io.engram.embedding.CachingEmbedder;
 import io.engram.embedding.Embedder;
 import io.engram.embedding.OnnxEmbedder;
+import io.engram.health.WritePlaneProgress;
 import io.engram.llm.ChatCompletionClient;
 import io.engram.llm.LlmSettings;
 import io.engram.query.HeuristicQueryExpander;
 import io.engram.query.LlmQueryExpander;
 import io.engram.query.QueryExpander;
 import io.engram.serving.auth.ApiKeyAuthenticator;
+import io.engram.serving.health.WritePlaneHealth;
 import io.engram.serving.recall.Bookkeeper;
 import io.engram.serving.recall.EmbeddingWorker;
 import io.engram.serving.recall.PeerNotices;
@@ -29,6 +31,7 @@ import io.vertx.redis.client.Redis;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.function.ToDoubleFunction;
+import org.apache.kafka.clients.admin.Admin;
 
 /**
  * The parts of the serving tier built from its configuration: the query embedding, the caches, the
@@ -219,5 +222,39 @@ final class ServingParts {
         Gauge.builder(name, source, value)
                 .description(description)
                 .register(BackendRegistries.getDefaultNow());
+    }
+
+    /**
+     * The write plane's progress on the turns topic, read every five seconds; stalled after three
+     * missed checkpoints (at least ten seconds) with turns waiting.
+     */
+    static WritePlaneHealth writePlane(EngramConfig config, Vertx vertx, Admin kafkaAdmin) {
+        WritePlaneHealth health =
+                new WritePlaneHealth(
+                        vertx,
+                        kafkaAdmin,
+                        config.kafka().turnsTopic(),
+                        EngramConfig.Kafka.EXTRACTION_GROUP,
+                        new WritePlaneProgress(
+                                WritePlaneProgress.stallLimit(
+                                        Duration.ofMillis(
+                                                config.extraction().checkpointIntervalMs()))),
+                        5_000);
+        gauge(
+                "engram.write.plane.lag",
+                health,
+                h -> h.last().lag(),
+                "Turns on the turns topic the extraction job has not committed (-1: unknown)");
+        gauge(
+                "engram.write.plane.state",
+                health,
+                h -> WritePlaneHealth.stateCode(h.last()),
+                "0 caught up, 1 catching up, 2 stalled (offsets not moving while turns wait), 3 unknown");
+        gauge(
+                "engram.write.plane.seconds.since.progress",
+                health,
+                h -> h.last().secondsSinceProgress(),
+                "Seconds since the extraction job's committed offsets last moved or nothing waited");
+        return health;
     }
 }

@@ -294,7 +294,15 @@ class FuzzedRequestsIT {
         assertThat(kept.json().getInteger("version")).isEqualTo(1);
         assertThat(kept.json().getJsonObject("metadata"))
                 .isEqualTo(new JsonObject().put("hive", "north"));
-        assertThat(f.call("GET", "/health/ready", null, null).status()).isEqualTo(200);
+        ServingFixture.Reply ready = f.call("GET", "/health/ready", null, null);
+        assertThat(ready.status()).isEqualTo(200);
+        // No extraction job reads this fixture's turns: the write plane's own check says so,
+        // readiness only reports it.
+        assertThat(ready.json().getJsonObject("write_plane").getString("state"))
+                .isIn("caught_up", "catching_up", "stalled", "unknown");
+        ServingFixture.Reply writePlane = f.call("GET", "/health/write-plane", null, null);
+        assertThat(writePlane.status())
+                .isEqualTo("stalled".equals(writePlane.json().getString("state")) ? 503 : 200);
     }
 
     private record Request(String path, String body) {}

@@ -51,6 +51,7 @@ class FaultsUnderLoadIT {
         final AtomicInteger recallsDegraded = new AtomicInteger();
         final AtomicInteger recallsWithMemories = new AtomicInteger();
         final Map<String, AtomicInteger> recallFailures = new ConcurrentHashMap<>();
+        final Set<String> writePlane = ConcurrentHashMap.newKeySet();
         Duration length = Duration.ZERO;
 
         Phase(String name) {
@@ -72,8 +73,11 @@ class FaultsUnderLoadIT {
             AtomicBoolean running = new AtomicBoolean(true);
             Thread turns = new Thread(() -> sendTurns(api, current, running), "fault-turns");
             Thread recalls = new Thread(() -> recall(api, current, running), "fault-recalls");
+            Thread health =
+                    new Thread(() -> watchWritePlane(api, current, running), "fault-health");
             turns.start();
             recalls.start();
+            health.start();
             try {
                 run(current, Duration.ofSeconds(10), () -> {});
                 for (Stoppable service : Stoppable.values()) {
@@ -90,6 +94,7 @@ class FaultsUnderLoadIT {
                 running.set(false);
                 turns.join(10_000);
                 recalls.join(10_000);
+                health.join(10_000);
             }
 
             // Every accepted turn is stored by the job once it catches up.
@@ -242,6 +247,21 @@ class FaultsUnderLoadIT {
         }
     }
 
+    /** The write plane's state as the serving tier reports it, every second. */
+    private static void watchWritePlane(
+            StackClient api, AtomicReference<Phase> current, AtomicBoolean running) {
+        while (running.get()) {
+            Phase p = current.get();
+            try {
+                HttpResponse<String> r = api.call("GET", "/health/write-plane", null);
+                p.writePlane.add(StackClient.JSON.readTree(r.body()).path("state").asText());
+            } catch (Exception e) {
+                p.writePlane.add("no answer");
+            }
+            pause(1000);
+        }
+    }
+
     private static void pause(long ms) {
         try {
             Thread.sleep(ms);
@@ -302,8 +322,9 @@ class FaultsUnderLoadIT {
                 .append(" s more before the next.\n\n")
                 .append(
                         "| phase | length s | turns sent | accepted | refused (status: n) | recalls |")
-                .append(" answered 200 | of them degraded | with memories | not answered 200 |\n")
-                .append("|---|---|---|---|---|---|---|---|---|---|\n");
+                .append(" answered 200 | of them degraded | with memories | not answered 200 |")
+                .append(" write plane (GET /health/write-plane, each second) |\n")
+                .append("|---|---|---|---|---|---|---|---|---|---|---|\n");
         for (Phase p : phases) {
             int failures = p.recallFailures.values().stream().mapToInt(AtomicInteger::get).sum();
             out.append("| ")
@@ -329,6 +350,8 @@ class FaultsUnderLoadIT {
                     .append(p.recallsWithMemories.get())
                     .append(" | ")
                     .append(failures == 0 ? "0" : new LinkedHashMap<>(p.recallFailures).toString())
+                    .append(" | ")
+                    .append(String.join(", ", new java.util.TreeSet<>(p.writePlane)))
                     .append(" |\n");
         }
         int accepted = phases.stream().mapToInt(p -> p.turnsAccepted.get()).sum();

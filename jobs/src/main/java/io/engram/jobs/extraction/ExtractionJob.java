@@ -141,7 +141,7 @@ public final class ExtractionJob {
                         .setBootstrapServers(settings.bootstrapServers())
                         .setProperties(settings.kafkaProperties())
                         .setTopics(settings.turnsTopic())
-                        .setGroupId(JOB_NAME)
+                        .setGroupId(EngramConfig.Kafka.EXTRACTION_GROUP)
                         .setStartingOffsets(start)
                         .setDeserializer(new RawRecordDeserializer());
         if (bounded) {
