@@ -232,8 +232,11 @@ public final class MemoryStoreWriter {
         if (documents.isEmpty()) {
             return;
         }
+        // FOR KEY SHARE waits for a delete still in flight (a forget holds its transaction open
+        // while it deletes the user's documents): its rows count as gone once it commits, never
+        // as present because it has not yet.
         try (PreparedStatement st =
-                c.prepareStatement("select id from memories where id = any(?)")) {
+                c.prepareStatement("select id from memories where id = any(?) for key share")) {
             st.setArray(1, c.createArrayOf("uuid", documents.keySet().toArray()));
             try (ResultSet rs = st.executeQuery()) {
                 while (rs.next()) {

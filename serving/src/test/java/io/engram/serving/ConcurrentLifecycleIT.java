@@ -132,7 +132,13 @@ class ConcurrentLifecycleIT {
 
     @Test
     void aForgetAmidEditsDeletesAndStoresLeavesNothingFromBeforeIt() throws Exception {
-        String user = "fern";
+        // The interleavings differ from one trial to the next; each is checked.
+        for (int trial = 0; trial < 3; trial++) {
+            forgetAmidWrites("fern" + trial);
+        }
+    }
+
+    private void forgetAmidWrites(String user) throws Exception {
         List<String> before = new ArrayList<>();
         for (int i = 0; i < 8; i++) {
             before.add(
@@ -183,7 +189,12 @@ class ConcurrentLifecycleIT {
         }
         f.refresh();
         Set<String> active = postgresActive(user);
-        assertThat(indexActive(user)).as("the index agrees with PostgreSQL").isEqualTo(active);
+        Set<String> indexed = indexActive(user);
+        assertThat(indexed)
+                .as(
+                        "the index agrees with PostgreSQL; rows of the differing ids: %s",
+                        rowsOf(difference(indexed, active)))
+                .isEqualTo(active);
         assertThat(active)
                 .as("nothing stored before the forget is active")
                 .doesNotContainAnyElementsOf(before);
@@ -224,6 +235,43 @@ class ConcurrentLifecycleIT {
             }
         }
         return ids;
+    }
+
+    private static Set<String> difference(Set<String> a, Set<String> b) {
+        Set<String> out = new HashSet<>(a);
+        out.addAll(b);
+        Set<String> both = new HashSet<>(a);
+        both.retainAll(b);
+        out.removeAll(both);
+        return out;
+    }
+
+    /** Id, status, version and content of the rows with these ids (none when forgotten). */
+    private static List<String> rowsOf(Set<String> ids) throws Exception {
+        List<String> out = new ArrayList<>();
+        var pg = f.config.postgres();
+        try (Connection c = DriverManager.getConnection(pg.url(), pg.user(), pg.password())) {
+            for (String id : ids) {
+                try (ResultSet rs =
+                        c.createStatement()
+                                .executeQuery(
+                                        "select status, version, content from memories where id = '"
+                                                + id
+                                                + "'")) {
+                    out.add(
+                            id
+                                    + (rs.next()
+                                            ? ": "
+                                                    + rs.getString(1)
+                                                    + " v"
+                                                    + rs.getInt(2)
+                                                    + " "
+                                                    + rs.getString(3)
+                                            : ": no row"));
+                }
+            }
+        }
+        return out;
     }
 
     private static int count(String sql) throws Exception {

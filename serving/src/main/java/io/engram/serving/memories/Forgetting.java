@@ -32,7 +32,11 @@ import org.slf4j.LoggerFactory;
  * <p>The deletes run under the user's lock ({@link UserLocks}), which every writer of the user's
  * memories takes too: a write that committed before is deleted here, a write that waited sees the
  * audit row and drops what was decided from turns sent before the forget. The index is refreshed
- * before its documents are deleted, so none written just before is missed.
+ * before its documents are deleted, so none written just before is missed, and its delete runs
+ * while the lock is held: a write that waited for the forget commits and indexes after it, so the
+ * delete-by-query can never remove the document of a memory stored after the forget. When the index
+ * does not take the delete, the transaction rolls back and the forget answers 503: nothing is half
+ * forgotten.
  */
 public final class Forgetting {
 
@@ -68,8 +72,13 @@ public final class Forgetting {
     }
 
     public Future<JsonObject> forget(Request r) {
-        return pool.withTransaction(c -> deleteRows(c, r))
-                .compose(deleted -> deleteDocuments(r).map(n -> answer(r, deleted, n)))
+        return pool.withTransaction(
+                        c ->
+                                deleteRows(c, r)
+                                        .compose(
+                                                deleted ->
+                                                        deleteDocuments(r)
+                                                                .map(n -> answer(r, deleted, n))))
                 .compose(answer -> forgetKept(r, answer));
     }
 
@@ -154,8 +163,8 @@ public final class Forgetting {
                         err ->
                                 Future.failedFuture(
                                         Problem.unavailable(
-                                                "forgotten in the database but not yet in the"
-                                                        + " index; retry the request")))
+                                                "the index did not take the forget; nothing was"
+                                                        + " forgotten, retry the request")))
                 .compose(
                         resp -> {
                             if (!resp.ok()) {
