@@ -143,6 +143,20 @@ class HeuristicExtractorTest {
     }
 
     @Test
+    void aVagueTimeIsNotMadeADateAndCompoundWordsKeepTheirWords() {
+        List<CandidateFact> facts =
+                facts(
+                        new Turns()
+                                .say("Tim", "I went to a bookshop in London a few years ago.")
+                                .say("Maria", "I take regular me-time walks in the park nearby.")
+                                .window());
+        assertThat(facts)
+                .extracting(CandidateFact::content)
+                .noneSatisfy(c -> assertThat(c).containsPattern("\\b(19|20)\\d\\d\\b"))
+                .noneSatisfy(c -> assertThat(c).contains("them-time"));
+    }
+
+    @Test
     void classifiesProceduresAndRelationships() {
         List<CandidateFact> facts =
                 facts(

@@ -6,7 +6,8 @@ import java.util.regex.Pattern;
 final class Renderer {
 
     private static final Pattern FIRST_PERSON_OBJECTS =
-            Pattern.compile("(?i)\\b(my|our|me|us|mine|ours|myself|ourselves)\\b");
+            // Whole words only: "me-time" or "us-based" are not the speaker.
+            Pattern.compile("(?i)(?<![\\w-])(my|our|me|us|mine|ours|myself|ourselves)(?![\\w-])");
 
     private final String subject;
 

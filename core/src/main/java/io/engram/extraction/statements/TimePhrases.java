@@ -121,7 +121,14 @@ public final class TimePhrases {
             return unit(m.group("tu"), today, 0, from, to);
         }
         if (m.group("ago") != null) {
-            int n = number(m.group("ago").split(" (day|week|month|year)")[0]);
+            String amount = m.group("ago").split(" (day|week|month|year)")[0];
+            if (vague(amount)
+                    && !m.group("agounit").toLowerCase(Locale.ROOT).startsWith("day")
+                    && !m.group("agounit").toLowerCase(Locale.ROOT).startsWith("week")) {
+                // "a few years ago" is no year: a resolved one would be invented.
+                return Optional.empty();
+            }
+            int n = number(amount);
             return shifted(m.group("agounit"), today, -n, from, to);
         }
         if (m.group("inunit") != null) {
@@ -297,6 +304,12 @@ public final class TimePhrases {
             }
         }
         return DayOfWeek.MONDAY;
+    }
+
+    /** An amount that names no number ("a few", "a couple of"). */
+    private static boolean vague(String text) {
+        String t = text.toLowerCase(Locale.ROOT).trim();
+        return t.equals("a few") || t.equals("few") || t.equals("a couple of");
     }
 
     private static int number(String text) {
