@@ -3,7 +3,11 @@ package io.engram.config;
 import io.engram.embedding.OnnxEmbedder;
 import java.util.List;
 
-/** Every configuration key Engram reads, with its default and environment variable. */
+/**
+ * Every configuration key Engram reads, with its default and environment variable. Declarations
+ * only, one per key (the generated docs/configuration.md is made from them): it is long because
+ * Engram has many settings, not because it does several jobs.
+ */
 public final class ConfigKeys {
 
     private ConfigKeys() {}

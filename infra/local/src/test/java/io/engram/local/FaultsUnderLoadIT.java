@@ -155,6 +155,8 @@ class FaultsUnderLoadIT {
         action.run();
         Duration left = length.minus(Duration.between(start, Instant.now()));
         if (!left.isNegative()) {
+            // An outage of a set length under load is the experiment; what must hold afterwards
+            // is awaited with a deadline (Await.until) below.
             Thread.sleep(left.toMillis());
         }
         current.get().length = Duration.between(start, Instant.now());
@@ -262,6 +264,7 @@ class FaultsUnderLoadIT {
         }
     }
 
+    /** Paces the load generators (their rate), never waits for a condition. */
     private static void pause(long ms) {
         try {
             Thread.sleep(ms);

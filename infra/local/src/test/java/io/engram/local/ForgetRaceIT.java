@@ -70,6 +70,8 @@ class ForgetRaceIT {
                                         + "{\"turn_id\":\"t2\",\"role\":\"user\",\"speaker\":\"Ray\","
                                         + "\"content\":\"I live in Leeds with my sister Ana.\"}]}");
                 assertThat(turns.statusCode()).as(turns.body()).isEqualTo(202);
+                // The delay between the turns and the forget is what this test varies, not a
+                // wait for a condition.
                 Thread.sleep(delaysMs.get(i));
                 HttpResponse<String> forget =
                         api.call("DELETE", "/v1/memories?user_id=" + user, null);
