@@ -13,6 +13,8 @@ import io.engram.llm.LlmSettings;
 import io.engram.query.HeuristicQueryExpander;
 import io.engram.query.LlmQueryExpander;
 import io.engram.query.QueryExpander;
+import io.engram.query.agentic.LlmRetrievalPlanner;
+import io.engram.query.agentic.RetrievalPlanner;
 import io.engram.serving.auth.ApiKeyAuthenticator;
 import io.engram.serving.health.WritePlaneHealth;
 import io.engram.serving.recall.Bookkeeper;
@@ -86,20 +88,32 @@ final class ServingParts {
     }
 
     static Optional<QueryExpander> llmExpander(EngramConfig config) {
+        return recallLlm(config).map(LlmQueryExpander::new);
+    }
+
+    /** The retrieval planner backed by the configured model, when there is one. */
+    static Optional<RetrievalPlanner> llmPlanner(EngramConfig config) {
+        return recallLlm(config)
+                .map(
+                        client ->
+                                new LlmRetrievalPlanner(
+                                        client, LlmRetrievalPlanner.Prompts.DEFAULT));
+    }
+
+    /** The chat client of recall: no retries (the recall deadline is short), short answers. */
+    private static Optional<ChatCompletionClient> recallLlm(EngramConfig config) {
         if (!config.llm().enabled()) {
             return Optional.empty();
         }
         return Optional.of(
-                new LlmQueryExpander(
-                        new ChatCompletionClient(
-                                new LlmSettings(
-                                        config.llm().url(),
-                                        config.llm().model(),
-                                        Optional.of(config.llm().apiKey())
-                                                .filter(k -> !k.isEmpty()),
-                                        Duration.ofMillis(config.llm().timeoutMs()),
-                                        0,
-                                        256))));
+                new ChatCompletionClient(
+                        new LlmSettings(
+                                config.llm().url(),
+                                config.llm().model(),
+                                Optional.of(config.llm().apiKey()).filter(k -> !k.isEmpty()),
+                                Duration.ofMillis(config.llm().timeoutMs()),
+                                0,
+                                256)));
     }
 
     static ResultCache resultCache(Vertx vertx, Redis redis) {
@@ -192,6 +206,7 @@ final class ServingParts {
                 embedder,
                 new HeuristicQueryExpander(),
                 llm,
+                llmPlanner(config),
                 Optional.of(cache),
                 rows,
                 bookkeeper,

@@ -5,15 +5,11 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.engram.benchmarks.support.BenchmarkStores;
-import io.engram.benchmarks.support.KafkaProgress;
 import io.engram.config.ConfigLoader;
 import io.engram.config.EngramConfig;
-import io.engram.events.EventCodec;
-import io.engram.events.Role;
-import io.engram.events.SessionEndEvent;
-import io.engram.events.TurnEvent;
 import io.engram.extraction.Excerpts;
 import io.engram.local.LocalStack;
+import io.engram.serving.recall.SearchRequest;
 import java.io.BufferedReader;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -21,11 +17,6 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
-import java.time.Instant;
-import java.time.LocalDate;
-import java.time.LocalDateTime;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -33,11 +24,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import org.apache.kafka.clients.producer.KafkaProducer;
-import org.apache.kafka.clients.producer.ProducerConfig;
-import org.apache.kafka.clients.producer.ProducerRecord;
-import org.apache.kafka.common.serialization.ByteArraySerializer;
-import org.apache.kafka.common.serialization.StringSerializer;
 
 /**
  * The LoCoMo retrieval evaluation on a fresh local stack: every conversation goes through the real
@@ -132,7 +118,7 @@ public final class LocomoEvaluation {
                 "extracted facts only (write plane with extraction.excerpt_turns = 0), hybrid,"
                         + " default weights",
                 factsOnly.scores().get("all"));
-        String text = render(bench, main, variants, multi);
+        String text = LocomoReport.render(bench, main, variants, multi);
         System.out.println(text);
         Files.createDirectories(report.toAbsolutePath().getParent());
         Files.writeString(report, text);
@@ -142,6 +128,7 @@ public final class LocomoEvaluation {
     record Ingestion(
             Map<String, Map<String, Double>> scores,
             Map<String, Map<String, Double>> variants,
+            Map<String, Map<String, Map<String, Double>>> strategies,
             int turns,
             long[] memories,
             double ingestSeconds) {}
@@ -168,10 +155,10 @@ public final class LocomoEvaluation {
         EngramConfig config = ConfigLoader.load(Optional.empty(), env);
         long t0 = System.nanoTime();
         try (LocalStack stack = LocalStack.start(config)) {
-            int turns = ingest(stack.config(), conversations);
-            awaitIngested(stack.config());
+            int turns = LocomoStack.ingest(stack.config(), conversations);
+            LocomoStack.awaitIngested(stack.config());
             double ingestSeconds = (System.nanoTime() - t0) / 1e9;
-            long[] memories = activeMemories(stack.config());
+            long[] memories = LocomoStack.activeMemories(stack.config());
             var run = ask(stack, conversations, runFile, multi, b -> {});
             var scores = LocomoScorer.score(qas, run, new int[] {5, 10});
             System.out.println(settings + ": " + scores.get("all"));
@@ -182,150 +169,25 @@ public final class LocomoEvaluation {
                             + " — "
                             + mainLabel,
                     scores.get("all"));
+            Map<String, Map<String, Map<String, Double>>> strategies = new LinkedHashMap<>();
+            strategies.put(SearchRequest.DEFAULT_STRATEGY.wireName() + " (default)", scores);
             Path scratch = Files.createTempDirectory("engram-locomo-variants-");
             for (Variant v : variantsToAsk) {
-                forgetRecalls(stack.config());
+                LocomoStack.forgetRecalls(stack.config());
                 var run2 =
                         ask(stack, conversations, scratch.resolve("run.jsonl"), multi, v.request());
-                variants.put(v.name(), LocomoScorer.score(qas, run2, new int[] {5, 10}).get("all"));
+                var scored = LocomoScorer.score(qas, run2, new int[] {5, 10});
+                variants.put(v.name(), scored.get("all"));
+                if (v.name().startsWith(STRATEGY_VARIANT)) {
+                    strategies.put(v.name().substring(STRATEGY_VARIANT.length()), scored);
+                }
                 System.out.println(v.name() + ": " + variants.get(v.name()));
             }
             BenchmarkStores.deleteTree(scratch);
-            return new Ingestion(scores, variants, turns, memories, ingestSeconds);
+            return new Ingestion(scores, variants, strategies, turns, memories, ingestSeconds);
         } finally {
             BenchmarkStores.deleteTree(home);
         }
-    }
-
-    /** Active memories: all of them, and the excerpts among them. */
-    private static long[] activeMemories(EngramConfig c) throws java.sql.SQLException {
-        try (java.sql.Connection conn = connect(c);
-                var rs =
-                        conn.createStatement()
-                                .executeQuery(
-                                        "select count(*), count(*) filter (where '"
-                                                + Excerpts.TAG
-                                                + "' = any(tags)) from memories where status = 'active'")) {
-            rs.next();
-            return new long[] {rs.getLong(1), rs.getLong(2)};
-        }
-    }
-
-    private static java.sql.Connection connect(EngramConfig c) throws java.sql.SQLException {
-        return java.sql.DriverManager.getConnection(
-                c.postgres().url(), c.postgres().user(), c.postgres().password());
-    }
-
-    /**
-     * Undoes what the recall bookkeeping of the previous run wrote (usage counts, last access,
-     * recall events), once it has been flushed: otherwise the recency and usage signals of the
-     * default weights favour what the previous variant returned for the same questions.
-     */
-    private static void forgetRecalls(EngramConfig c) throws Exception {
-        try (java.sql.Connection conn = connect(c)) {
-            long last = -1;
-            long now = recallEvents(conn);
-            while (now != last) {
-                Thread.sleep(2000); // the bookkeeper flushes in batches, about every second
-                last = now;
-                now = recallEvents(conn);
-            }
-            conn.createStatement()
-                    .executeUpdate(
-                            "update memories set usage_count = 0, last_accessed_at = null"
-                                    + " where usage_count > 0 or last_accessed_at is not null");
-            conn.createStatement().executeUpdate("delete from memory_events where kind = 'recall'");
-        }
-    }
-
-    private static long recallEvents(java.sql.Connection conn) throws java.sql.SQLException {
-        try (var rs =
-                conn.createStatement()
-                        .executeQuery("select count(*) from memory_events where kind = 'recall'")) {
-            rs.next();
-            return rs.getLong(1);
-        }
-    }
-
-    private static int ingest(EngramConfig c, List<JsonNode> conversations) throws Exception {
-        int n = 0;
-        try (KafkaProducer<String, byte[]> producer =
-                new KafkaProducer<>(
-                        Map.of(
-                                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG,
-                                c.kafka().bootstrapServers(),
-                                ProducerConfig.LINGER_MS_CONFIG,
-                                5),
-                        new StringSerializer(),
-                        new ByteArraySerializer())) {
-            for (JsonNode conv : conversations) {
-                String user = conv.path("conversation_id").asText();
-                int lastSession = -1;
-                Instant last = null;
-                for (JsonNode t : conv.path("turns")) {
-                    int session = t.path("session").asInt();
-                    if (lastSession != -1 && session != lastSession) {
-                        send(producer, c, sessionEnd(user, lastSession, last));
-                    }
-                    lastSession = session;
-                    // Turns of a session share its timestamp; a second per turn keeps their order.
-                    Instant ts =
-                            LocalDateTime.parse(t.path("timestamp").asText())
-                                    .toInstant(ZoneOffset.UTC)
-                                    .plusSeconds(t.path("turn_in_session").asInt());
-                    last = ts;
-                    String text = t.path("text").asText();
-                    if (t.hasNonNull("image_caption")) {
-                        text = text + " [shares a photo: " + t.path("image_caption").asText() + "]";
-                    }
-                    send(
-                            producer,
-                            c,
-                            new TurnEvent(
-                                    "e-" + user + "-" + t.path("turn_id").asText(),
-                                    "local",
-                                    "default",
-                                    "development",
-                                    user,
-                                    "s" + session,
-                                    t.path("turn_id").asText(),
-                                    Role.USER,
-                                    Optional.of(t.path("speaker").asText()),
-                                    text,
-                                    ts));
-                    n++;
-                }
-                if (lastSession != -1) {
-                    send(producer, c, sessionEnd(user, lastSession, last));
-                }
-            }
-            producer.flush();
-        }
-        return n;
-    }
-
-    private static SessionEndEvent sessionEnd(String user, int session, Instant ts) {
-        return new SessionEndEvent(
-                "end-" + user + "-" + session,
-                "local",
-                "default",
-                "development",
-                user,
-                "s" + session,
-                ts);
-    }
-
-    private static void send(
-            KafkaProducer<String, byte[]> producer, EngramConfig c, io.engram.events.ChatEvent e) {
-        producer.send(new ProducerRecord<>(c.kafka().turnsTopic(), e.key(), EventCodec.encode(e)));
-    }
-
-    private static void awaitIngested(EngramConfig c) throws Exception {
-        String bootstrap = c.kafka().bootstrapServers();
-        KafkaProgress.awaitCommitted(
-                bootstrap,
-                KafkaProgress.endOffsets(bootstrap, c.kafka().turnsTopic()),
-                Duration.ofMinutes(30));
     }
 
     /** One way of asking: a name and what it sets in the search request. */
@@ -354,9 +216,18 @@ public final class LocomoEvaluation {
                             .put("consistency", 0.015)
                             .put("decay", 0.015);
 
+    /** The name of a variant that asks for a retrieval strategy starts with this. */
+    static final String STRATEGY_VARIANT = "strategy ";
+
     /** The variants asked on the same ingestion, after the main run. */
     static final List<Variant> VARIANTS =
             List.of(
+                    new Variant(STRATEGY_VARIANT + "auto", b -> b.put("strategy", "auto")),
+                    new Variant(STRATEGY_VARIANT + "split", b -> b.put("strategy", "split")),
+                    new Variant(STRATEGY_VARIANT + "chain", b -> b.put("strategy", "chain")),
+                    new Variant(
+                            STRATEGY_VARIANT + "auto, relevance-only ranking",
+                            SIMILARITY_ONLY.andThen(b -> b.put("strategy", "auto"))),
                     new Variant("hybrid, relevance-only ranking", SIMILARITY_ONLY),
                     new Variant(
                             "hybrid, relevance-first weights (.80 semantic, .05 recency, .05"
@@ -410,6 +281,11 @@ public final class LocomoEvaluation {
                         .put("force", true)
                         .put("multi_query", multi);
                 variant.accept(body);
+                // -Dlocomo.request='{"limit": 50}' sets fields of every request (while tuning).
+                String extra = System.getProperty("locomo.request");
+                if (extra != null) {
+                    body.setAll((ObjectNode) JSON.readTree(extra));
+                }
                 HttpResponse<String> r =
                         http.send(
                                 HttpRequest.newBuilder(
@@ -420,6 +296,15 @@ public final class LocomoEvaluation {
                                         .build(),
                                 HttpResponse.BodyHandlers.ofString());
                 List<List<String>> ranked = new ArrayList<>();
+                // -Dlocomo.dump=file.jsonl keeps every answer, strategy and hops included.
+                String dump = System.getProperty("locomo.dump");
+                if (dump != null) {
+                    Files.writeString(
+                            Path.of(dump),
+                            q.path("qa_id").asText() + "\t" + r.body().replace('\n', ' ') + "\n",
+                            java.nio.file.StandardOpenOption.CREATE,
+                            java.nio.file.StandardOpenOption.APPEND);
+                }
                 ObjectNode line = JSON.createObjectNode();
                 line.put("qa_id", q.path("qa_id").asText());
                 ArrayNode results = line.putArray("results");
@@ -441,87 +326,5 @@ public final class LocomoEvaluation {
         Files.createDirectories(runFile.toAbsolutePath().getParent());
         Files.writeString(runFile, lines.toString());
         return run;
-    }
-
-    private static String render(
-            Path bench, Ingestion main, Map<String, Map<String, Double>> variants, boolean multi) {
-        StringBuilder out = new StringBuilder();
-        out.append("# LoCoMo retrieval (").append(bench.getFileName()).append(")\n\n");
-        out.append("Command: `")
-                .append(BenchmarkStores.commandPrefix())
-                .append("benchmarks/bin/locomo ")
-                .append(bench)
-                .append(multi ? " true" : "")
-                .append("`\n\n");
-        out.append("Machine: ")
-                .append(Runtime.getRuntime().availableProcessors())
-                .append(" cores; date ")
-                .append(LocalDate.now())
-                .append(". ")
-                .append(main.turns())
-                .append(" turns ingested through Kafka and the ExtractionJob (heuristic extractor,")
-                .append(" excerpts of 3 turns) in ")
-                .append(String.format("%.0f s", main.ingestSeconds()))
-                .append(" including stack start: ")
-                .append(main.memories()[0])
-                .append(" active memories, ")
-                .append(main.memories()[1])
-                .append(" of them raw excerpts. Questions asked through the search API, ")
-                .append(multi ? "multi-query on" : "multi-query off")
-                .append(", limit 10.\n\n");
-        out.append(
-                "| category | n | any@5 | all@5 | frac@5 | cov@5 | any@10 | all@10 | frac@10 | cov@10 |\n");
-        out.append("|---|---|---|---|---|---|---|---|---|---|\n");
-        main.scores()
-                .forEach(
-                        (cat, m) ->
-                                row(
-                                        out,
-                                        cat + " | " + m.get("n").intValue(),
-                                        m,
-                                        "any@5",
-                                        "all@5",
-                                        "frac@5",
-                                        "cov@5",
-                                        "any@10",
-                                        "all@10",
-                                        "frac@10",
-                                        "cov@10"));
-        out.append("\nThe run file is `benchmarks/results/locomo-run.jsonl`; `python3")
-                .append(" ../shared/bench/locomo/score_run.py ")
-                .append(bench)
-                .append(" benchmarks/results/locomo-run.jsonl 5,10` scores it the same way.\n\n")
-                .append("Reference points (dev, BM25 over single turns): any@10 0.593, all@10")
-                .append(" 0.495. Target: any@10 ≥ 0.80, all@10 ≥ 0.70 with cov@10 ≤ 25.\n\n")
-                .append("### Variants (all questions)\n\n")
-                .append("Candidates from k-NN, BM25 or both; relevance is the mean of cosine")
-                .append(" similarity and BM25 score over the query's best (either alone when only")
-                .append(" one ran); ranked by the default weights or by relevance alone (request")
-                .append(" weights semantic = 1, others 0); multi-query adds two heuristic")
-                .append(" auxiliary questions; the excerpt rows filter the same store to the raw")
-                .append(" excerpts. Before each variant the usage counts, last-access times and")
-                .append(" recall events the previous one wrote are reset, so no variant ranks")
-                .append(" with another's recalls. Within a run, questions are asked in file order")
-                .append(" and each one's bookkeeping is live for the next, as in production. The")
-                .append(" last two rows are separate ingestions: extracted facts without")
-                .append(" excerpts, and every turn alone as a memory.\n\n")
-                .append("| variant | any@5 | all@5 | any@10 | all@10 | frac@10 | cov@10 |\n")
-                .append("|---|---|---|---|---|---|---|\n");
-        variants.forEach(
-                (name, m) ->
-                        row(
-                                out, name, m, "any@5", "all@5", "any@10", "all@10", "frac@10",
-                                "cov@10"));
-        return out.toString();
-    }
-
-    /** One table row: the label, then the named figures. */
-    private static void row(
-            StringBuilder out, String label, Map<String, Double> m, String... keys) {
-        out.append("| ").append(label);
-        for (String k : keys) {
-            out.append(" | ").append(m.get(k));
-        }
-        out.append(" |\n");
     }
 }

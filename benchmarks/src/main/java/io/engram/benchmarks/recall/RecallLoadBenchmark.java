@@ -122,22 +122,23 @@ public final class RecallLoadBenchmark {
                                 openSearchPid(openSearch),
                                 serving.rowCache());
                 int warmUpSeconds = warmUp(target, rate, light);
-                Result singleLight = run(target, light, seconds, false);
-                Result multiLight = run(target, light, seconds, true);
-                Result single = run(target, rate, seconds, false);
-                Result multi = run(target, rate, seconds, true);
+                Result singleLight = run(target, light, seconds, Mode.SINGLE);
+                Result multiLight = run(target, light, seconds, Mode.MULTI);
+                Result chainLight = run(target, light, seconds, Mode.CHAIN);
+                Result single = run(target, rate, seconds, Mode.SINGLE);
+                Result multi = run(target, rate, seconds, Mode.MULTI);
                 // Twice the rate for 10 s, then the rate again at once: does it come back?
-                Result overload = phase(target, 2 * rate, OVERLOAD_SECONDS, false);
-                Result recovered = phase(target, rate, seconds, false);
+                Result overload = phase(target, 2 * rate, OVERLOAD_SECONDS, Mode.SINGLE);
+                Result recovered = phase(target, rate, seconds, Mode.SINGLE);
                 // The same conditions as the bare cost's: one at a time, back to back, in blocks of
                 // a second alternating with the bare cost's (the host's share of the CPU changes
                 // within a run).
                 Result sequential;
                 Bare alternated;
                 try (BareLoop loop = new BareLoop(config, openSearch, lines, users, random)) {
-                    phase(target, 0, LEAD_IN_SECONDS, false, loop);
+                    phase(target, 0, LEAD_IN_SECONDS, Mode.SINGLE, loop);
                     loop.clear();
-                    sequential = phase(target, 0, seconds, false, loop);
+                    sequential = phase(target, 0, seconds, Mode.SINGLE, loop);
                     alternated = loop.result();
                 }
                 Bare bare = bareCost(config, openSearch, lines, users, 2000, 0, random);
@@ -155,6 +156,7 @@ public final class RecallLoadBenchmark {
                                 warmUpSeconds,
                                 singleLight,
                                 multiLight,
+                                chainLight,
                                 single,
                                 multi,
                                 overload,
@@ -176,6 +178,8 @@ public final class RecallLoadBenchmark {
                                 singleLight.latenciesMicros(),
                                 "multi " + light + "/s",
                                 multiLight.latenciesMicros(),
+                                "chain " + light + "/s",
+                                chainLight.latenciesMicros(),
                                 "single " + rate + "/s",
                                 single.latenciesMicros(),
                                 "multi " + rate + "/s",
@@ -191,6 +195,8 @@ public final class RecallLoadBenchmark {
                                 singleLight,
                                 "multi " + light + "/s",
                                 multiLight,
+                                "chain " + light + "/s",
+                                chainLight,
                                 "single " + rate + "/s",
                                 single,
                                 "multi " + rate + "/s",
@@ -501,6 +507,21 @@ public final class RecallLoadBenchmark {
     /** How long the overload phase offers twice the rate. */
     static final int OVERLOAD_SECONDS = 10;
 
+    /** What each request of a phase asks for. */
+    enum Mode {
+        SINGLE("single-query", ",\"multi_query\":false"),
+        MULTI("multi-query", ",\"multi_query\":true"),
+        CHAIN("chain", ",\"multi_query\":false,\"strategy\":\"chain\"");
+
+        final String label;
+        final String fields;
+
+        Mode(String label, String fields) {
+            this.label = label;
+            this.fields = fields;
+        }
+    }
+
     /** Where the load goes and what it is made of. */
     record Target(
             LoadClient http,
@@ -514,19 +535,17 @@ public final class RecallLoadBenchmark {
             Optional<RowCache> rows) {}
 
     /** One measured phase, after its lead-in. */
-    private static Result run(Target target, int rate, int seconds, boolean multi)
-            throws Exception {
-        phase(target, rate, LEAD_IN_SECONDS, multi);
-        return phase(target, rate, seconds, multi);
+    private static Result run(Target target, int rate, int seconds, Mode mode) throws Exception {
+        phase(target, rate, LEAD_IN_SECONDS, mode);
+        return phase(target, rate, seconds, mode);
     }
 
     /**
      * Requests at {@code rate}/s for {@code seconds}; a rate of 0: one at a time for {@code
      * seconds}, each sent when the previous one is answered.
      */
-    private static Result phase(Target target, int rate, int seconds, boolean multi)
-            throws Exception {
-        return phase(target, rate, seconds, multi, null);
+    private static Result phase(Target target, int rate, int seconds, Mode mode) throws Exception {
+        return phase(target, rate, seconds, mode, null);
     }
 
     /**
@@ -541,7 +560,7 @@ public final class RecallLoadBenchmark {
      * embeddings + k-NN back to back for a second, and so on, so that both are timed in the same
      * conditions.
      */
-    private static Result phase(Target target, int rate, int seconds, boolean multi, BareLoop bare)
+    private static Result phase(Target target, int rate, int seconds, Mode mode, BareLoop bare)
             throws Exception {
         LoadClient http = target.http();
         OpenSearchClient openSearch = target.openSearch();
@@ -551,9 +570,9 @@ public final class RecallLoadBenchmark {
         int users = target.users();
         Random random = target.random();
         System.out.printf(
-                "%s %s-query recall %s for %d s%n",
+                "%s %s recall %s for %d s%n",
                 Instant.now(),
-                multi ? "multi" : "single",
+                mode.label,
                 rate == 0 ? "one at a time" : "at " + rate + "/s",
                 seconds);
         drainGcPauses();
@@ -582,8 +601,7 @@ public final class RecallLoadBenchmark {
                                     + user
                                     + "\",\"query\":"
                                     + quote(query)
-                                    + ",\"multi_query\":"
-                                    + multi
+                                    + mode.fields
                                     + ",\"limit\":7}";
                     long t0 = System.nanoTime();
                     CompletableFuture<?> done = new CompletableFuture<>();
@@ -823,12 +841,12 @@ public final class RecallLoadBenchmark {
      * service that has been running for an hour no longer pays. Returns the seconds spent.
      */
     private static int warmUp(Target target, int rate, int light) throws Exception {
-        phase(target, rate, 30, false);
-        phase(target, light, 20, true);
+        phase(target, rate, 30, Mode.SINGLE);
+        phase(target, light, 20, Mode.MULTI);
         int seconds = 50;
         for (int round = 0; round < MAX_SETTLE_ROUNDS; round++) {
-            Result single = phase(target, rate, SETTLE_ROUND_SECONDS, false);
-            Result multi = phase(target, light, SETTLE_ROUND_SECONDS, true);
+            Result single = phase(target, rate, SETTLE_ROUND_SECONDS, Mode.SINGLE);
+            Result multi = phase(target, light, SETTLE_ROUND_SECONDS, Mode.MULTI);
             seconds += 2 * SETTLE_ROUND_SECONDS;
             double busiest =
                     java.util.stream.DoubleStream.of(
@@ -1084,6 +1102,7 @@ public final class RecallLoadBenchmark {
             int warmUpSeconds,
             Result singleLight,
             Result multiLight,
+            Result chainLight,
             Result single,
             Result multi,
             Result overload,
@@ -1176,6 +1195,7 @@ public final class RecallLoadBenchmark {
                 "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|",
                 row("single-query recall", singleLight),
                 row("multi-query recall (3 queries)", multiLight),
+                row("chain recall (strategy chain, up to 3 hops)", chainLight),
                 row("single-query recall", single),
                 row("multi-query recall (3 queries)", multi),
                 row("single-query recall, overload (twice the rate)", overload),
@@ -1231,6 +1251,7 @@ public final class RecallLoadBenchmark {
                 "|---|---|---|---|---|" + "---|".repeat(RecallStages.Stage.values().length),
                 timeRows("single " + light + "/s", singleLight),
                 timeRows("multi " + light + "/s", multiLight),
+                timeRows("chain " + light + "/s", chainLight),
                 timeRows("single " + rate + "/s", single),
                 timeRows("multi " + rate + "/s", multi),
                 timeRows("single " + 2 * rate + "/s (overload)", overload),

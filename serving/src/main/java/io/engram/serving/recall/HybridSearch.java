@@ -53,30 +53,46 @@ final class HybridSearch {
         this.limits = limits;
     }
 
-    /** Fills the call's candidates with their relevance. */
+    /**
+     * The weight of a later hop's relevance against the first hop's: the question's own best
+     * memories stay first, a follow-up's best come right after them.
+     */
+    static final double FOLLOW_WEIGHT = 0.75;
+
+    /** Fills the call's candidates with the first hop's relevance. */
     Future<Void> search(RecallCall call) {
+        return search(call, call.firstHop, call.vectors);
+    }
+
+    /**
+     * Adds the candidates of a batch of queries (one hop) with their relevance; the first hop falls
+     * back to PostgreSQL without the index, a later one only degrades.
+     */
+    Future<Void> search(RecallCall call, List<RecallCall.Query> batch, List<float[]> vectors) {
         long budget = call.budget(limits.searchTimeoutMs());
-        if (budget == 0) {
+        if (budget == 0 || batch.isEmpty()) {
             return Future.succeededFuture();
         }
+        boolean first = batch.get(0).hop() == 1;
         MemoryQuery q = call.memoryQuery(embeddingVersion);
         ObjectNode header = JSON.createObjectNode().put("index", alias).put("routing", q.routing());
         List<JsonNode> lines = new ArrayList<>();
         List<Leg> legs = new ArrayList<>();
-        for (int i = 0; i < call.queries.size(); i++) {
+        for (int i = 0; i < batch.size(); i++) {
+            RecallCall.Query query = batch.get(i);
             // Ids and scores only: PostgreSQL hydrates, so no stored document is read here. The
             // k-NN window runs in BM25-only mode too: it scores the BM25 hits.
-            if (!call.vectors.isEmpty()) {
+            if (!vectors.isEmpty()) {
                 lines.add(header);
-                lines.add(MemoryQuery.idsOnly(q.knn(call.vectors.get(i), knnWindow(call, i))));
+                lines.add(MemoryQuery.idsOnly(q.knn(vectors.get(i), knnWindow(call, query))));
                 legs.add(new Leg(i, true));
             }
             // Without a query vector BM25 is all there is, whatever was asked.
-            if (call.request.retrieval().bm25() || call.vectors.isEmpty()) {
+            if (call.request.retrieval().bm25() || vectors.isEmpty()) {
                 lines.add(header);
                 ObjectNode bm25 =
                         MemoryQuery.idsOnly(
-                                q.bm25(Text.keywords(call.queries.get(i)), candidatesFor(call, i)));
+                                q.bm25(Text.keywords(query.text()), candidatesFor(call, query)));
                 // Tags from doc values: an excerpt has no vector, so no cosine to bound.
                 bm25.withArray("docvalue_fields").add("tags");
                 lines.add(bm25);
@@ -91,13 +107,13 @@ final class HybridSearch {
                             if (!response.ok()) {
                                 return Future.failedFuture("msearch " + response.status());
                             }
-                            fuse(call, legs, response.body().path("responses"));
+                            fuse(call, batch, legs, response.body().path("responses"));
                             return Future.<Void>succeededFuture();
                         })
                 .recover(
                         err -> {
                             call.degraded.add("opensearch");
-                            return fallbackFromPostgres(call);
+                            return first ? fallbackFromPostgres(call) : Future.succeededFuture();
                         });
     }
 
@@ -105,18 +121,26 @@ final class HybridSearch {
     private record Leg(int query, boolean knn) {}
 
     /** How many of a query's k-NN and of its BM25 hits may become candidates. */
-    private int candidatesFor(RecallCall call, int query) {
-        return query == 0 ? Math.max(call.request.limit() * 3, 20) : limits.auxPerQuery() * 3;
+    private int candidatesFor(RecallCall call, RecallCall.Query query) {
+        int limit = call.request.limit();
+        return switch (query.role()) {
+            case MAIN -> Math.max(limit * 3, 20);
+            case PART -> Math.max(limit * 2, 10);
+            case FOLLOW -> Math.max(limit, 5);
+            case AUXILIARY -> limits.auxPerQuery() * 3;
+        };
     }
 
     /** How many hits a query's k-NN search asks for. */
-    private int knnWindow(RecallCall call, int query) {
+    private int knnWindow(RecallCall call, RecallCall.Query query) {
         return Math.max(candidatesFor(call, query), COSINE_WINDOW);
     }
 
-    private void fuse(RecallCall call, List<Leg> legs, JsonNode responses) {
+    private void fuse(
+            RecallCall call, List<RecallCall.Query> batch, List<Leg> legs, JsonNode responses) {
         List<HybridFusion.QueryHits> queries = new ArrayList<>();
-        for (int qi = 0; qi < call.queries.size(); qi++) {
+        for (int qi = 0; qi < batch.size(); qi++) {
+            RecallCall.Query query = batch.get(qi);
             List<HybridFusion.Hit> knn = null;
             List<HybridFusion.Hit> bm25 = null;
             for (int r = 0; r < legs.size(); r++) {
@@ -143,15 +167,27 @@ final class HybridSearch {
                     bm25 = hits;
                 }
             }
-            int knnTake = call.request.retrieval().knn() ? candidatesFor(call, qi) : 0;
+            int knnTake = call.request.retrieval().knn() ? candidatesFor(call, query) : 0;
             queries.add(
-                    new HybridFusion.QueryHits(knn, bm25, knnTake, knnWindow(call, qi), qi > 0));
+                    new HybridFusion.QueryHits(
+                            knn,
+                            bm25,
+                            knnTake,
+                            knnWindow(call, query),
+                            query.role() == RecallCall.Role.AUXILIARY));
         }
+        int hop = batch.get(0).hop();
+        double weight = Math.pow(FOLLOW_WEIGHT, hop - 1);
         HybridFusion.fuse(queries, limits.auxPerQuery())
                 .forEach(
-                        (id, relevance) -> {
-                            RecallCall.Candidate c =
-                                    call.candidates.computeIfAbsent(id, RecallCall.Candidate::new);
+                        (id, fused) -> {
+                            double relevance = fused > 0 ? fused * weight : fused;
+                            RecallCall.Candidate c = call.candidates.get(id);
+                            if (c == null) {
+                                c = new RecallCall.Candidate(id);
+                                c.hop = hop;
+                                call.candidates.put(id, c);
+                            }
                             if (!Double.isNaN(relevance)
                                     && (Double.isNaN(c.relevance) || relevance > c.relevance)) {
                                 c.relevance = relevance;

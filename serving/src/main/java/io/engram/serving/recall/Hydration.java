@@ -67,8 +67,8 @@ final class Hydration {
         }
         long budget = call.budget(limits.hydrateTimeoutMs());
         if (budget == 0) {
-            // Nothing unconfirmed is returned.
-            call.candidates.clear();
+            // Nothing unconfirmed is returned (a chain's later hop keeps what an earlier one read).
+            dropUnconfirmed(call);
             return Future.succeededFuture();
         }
         // Kept memories stand for PostgreSQL's only at the generation just read from Redis, and
@@ -138,7 +138,7 @@ final class Hydration {
                             call.degraded.add("postgres");
                             if (call.request.metadataFilter() != null) {
                                 // The metadata filter cannot be checked without PostgreSQL.
-                                call.candidates.clear();
+                                dropUnconfirmed(call);
                                 return Future.succeededFuture();
                             }
                             return copiesFromIndex(call);
@@ -189,7 +189,7 @@ final class Hydration {
     private Future<Void> copiesFromIndex(RecallCall call) {
         long budget = call.budget(limits.searchTimeoutMs());
         if (budget == 0) {
-            call.candidates.clear();
+            dropUnconfirmed(call);
             return Future.succeededFuture();
         }
         MemoryQuery q = call.memoryQuery(embeddingVersion);
@@ -220,8 +220,13 @@ final class Hydration {
                         })
                 .map(
                         v -> {
-                            call.candidates.values().removeIf(c -> c.source == null);
+                            dropUnconfirmed(call);
                             return (Void) null;
                         });
+    }
+
+    /** Drops the candidates neither PostgreSQL nor the index has confirmed. */
+    private static void dropUnconfirmed(RecallCall call) {
+        call.candidates.values().removeIf(c -> c.row == null && c.source == null);
     }
 }

@@ -74,8 +74,52 @@ final class RecallAnswer {
                         .put("skipped", false)
                         .put("explanation", explanation(call, top))
                         .put("degraded", new JsonArray(new ArrayList<>(call.degraded)))
-                        .put("queries", new JsonArray(call.queries));
+                        .put("queries", new JsonArray(call.queries))
+                        .put("strategy", strategy(call))
+                        .put("hops", hops(call));
         return new Answer(body, returned);
+    }
+
+    /**
+     * A memory valid outside the time the question names keeps this share of its relevance: the
+     * window ranks, it does not filter (an excerpt is dated when it was said, not when what it
+     * tells happened).
+     */
+    static final double OUTSIDE_WINDOW = 0.8;
+
+    /** Which strategy ran, who chose it and why, and the time the question names. */
+    private static JsonObject strategy(RecallCall call) {
+        JsonObject s =
+                new JsonObject()
+                        .put("requested", call.request.strategy().wireName())
+                        .put(
+                                "ran",
+                                call.route == null ? "direct" : call.route.strategy().wireName())
+                        .put("planner", call.planner)
+                        .put("reason", call.route == null ? "" : call.route.reason());
+        if (call.window != null) {
+            s.put(
+                    "time_window",
+                    new JsonObject()
+                            .put("from", call.window.from().toString())
+                            .put("to", call.window.to().toString())
+                            .put("phrase", call.window.phrase()));
+        }
+        return s;
+    }
+
+    private static JsonArray hops(RecallCall call) {
+        JsonArray out = new JsonArray();
+        for (RecallCall.HopRecord h : call.hops) {
+            out.add(
+                    new JsonObject()
+                            .put("hop", h.hop())
+                            .put("queries", new JsonArray(h.queries()))
+                            .put("new_candidates", h.newCandidates())
+                            .put("verdict", h.verdict())
+                            .put("ms", Math.round(h.nanos() / 10_000.0) / 100.0));
+        }
+        return out;
     }
 
     /**
@@ -88,6 +132,15 @@ final class RecallAnswer {
         for (RecallCall.Candidate c : call.candidates.values()) {
             double semantic =
                     Double.isNaN(c.relevance) ? overlap(queryWords, c.content()) : c.relevance;
+            Instant validFrom =
+                    c.row != null
+                            ? c.row.validFrom()
+                            : c.source == null
+                                    ? null
+                                    : Instant.parse(c.source.path("valid_from").asText());
+            if (call.window != null && semantic > 0 && !call.window.contains(validFrom)) {
+                semantic *= OUTSIDE_WINDOW;
+            }
             if (c.row != null) {
                 MemoryRow r = c.row;
                 ranked.add(
@@ -246,9 +299,23 @@ final class RecallAnswer {
 
     private static String explanation(RecallCall call, List<Ranked> top) {
         StringBuilder e = new StringBuilder();
+        if (call.route != null) {
+            e.append("strategy ")
+                    .append(call.route.strategy().wireName())
+                    .append(" (")
+                    .append(call.planner)
+                    .append(": ")
+                    .append(call.route.reason())
+                    .append("), ");
+            long searched = call.hops.stream().filter(h -> !h.queries().isEmpty()).count();
+            e.append(searched).append(searched == 1 ? " hop, " : " hops, ");
+        }
         e.append(call.queries.size()).append(call.queries.size() == 1 ? " query" : " queries");
         if (call.wasRewritten) {
             e.append(" (rewritten from the conversation)");
+        }
+        if (call.window != null) {
+            e.append("; memories valid ").append(call.window.phrase()).append(" first");
         }
         SearchRequest.Retrieval mode = call.request.retrieval();
         e.append(

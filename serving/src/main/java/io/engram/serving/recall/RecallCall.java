@@ -1,7 +1,10 @@
 package io.engram.serving.recall;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.engram.query.agentic.QuestionTime;
+import io.engram.query.agentic.RetrievalPlanner;
 import io.engram.store.opensearch.MemoryQuery;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -23,8 +26,27 @@ final class RecallCall {
     final Set<String> degraded = new LinkedHashSet<>();
     String rewritten;
     boolean wasRewritten;
+
+    /** Every query issued so far, in order (for the answer). */
     List<String> queries = List.of();
+
+    /** The first hop's query vectors (none: BM25 only). */
     List<float[]> vectors = List.of();
+
+    /** The first hop's queries and their part in it. */
+    List<Query> firstHop = List.of();
+
+    /** The strategy that runs, and the planner that chose it. */
+    RetrievalPlanner.Route route;
+
+    String planner = "heuristic";
+
+    /** The time the question names, when the request set no window of its own. */
+    QuestionTime.Window window;
+
+    /** What each search round asked and found. */
+    final List<HopRecord> hops = new ArrayList<>();
+
     final Map<String, Candidate> candidates = new LinkedHashMap<>();
     ResultCache.Lookup cached;
 
@@ -39,6 +61,11 @@ final class RecallCall {
         this.request = request;
         this.requestId = requestId;
         this.deadlineNanos = started + TimeUnit.MILLISECONDS.toNanos(deadlineMs);
+    }
+
+    /** What is left of the deadline, in milliseconds. */
+    long millisLeft() {
+        return TimeUnit.NANOSECONDS.toMillis(deadlineNanos - System.nanoTime());
     }
 
     /**
@@ -71,6 +98,25 @@ final class RecallCall {
                 .embeddingVersion(vectors.isEmpty() ? null : embeddingVersion);
     }
 
+    /** What a query is to its recall: how many of its hits become candidates, at what weight. */
+    enum Role {
+        /** The question (rewritten from the conversation). */
+        MAIN,
+        /** An auxiliary question (multi-query): its best few hits. */
+        AUXILIARY,
+        /** A part of a split question. */
+        PART,
+        /** A later hop of a chain. */
+        FOLLOW
+    }
+
+    /** One query of a hop. */
+    record Query(String text, Role role, int hop) {}
+
+    /** One search round: its queries, how many new candidates it found, the verdict, its time. */
+    record HopRecord(
+            int hop, List<String> queries, int newCandidates, String verdict, long nanos) {}
+
     /** A memory found by a search: its relevance, then its row (or the index's copy of it). */
     static final class Candidate {
         final String id;
@@ -80,6 +126,9 @@ final class RecallCall {
 
         JsonNode source;
         MemoryRow row;
+
+        /** The hop that found it first. */
+        int hop = 1;
 
         Candidate(String id) {
             this.id = id;

@@ -3,6 +3,8 @@ package io.engram.serving.recall;
 import io.engram.memory.Scope;
 import io.engram.query.QueryExpander;
 import io.engram.query.RecallGate;
+import io.engram.query.agentic.RetrievalPlanner;
+import io.engram.query.agentic.RetrievalStrategy;
 import io.engram.serving.store.OpenSearchHttp;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
@@ -65,6 +67,7 @@ public final class RecallService {
     private final QueryPlanning planning;
     private final HybridSearch search;
     private final Hydration hydration;
+    private final ChainOfQuery chain;
     private final AtomicInteger inFlight = new AtomicInteger();
 
     public RecallService(
@@ -75,6 +78,7 @@ public final class RecallService {
             EmbeddingWorker embedder,
             QueryExpander heuristic,
             Optional<QueryExpander> llm,
+            Optional<RetrievalPlanner> llmPlanner,
             Optional<ResultCache> cache,
             Optional<RowCache> rows,
             Bookkeeper bookkeeper,
@@ -86,9 +90,11 @@ public final class RecallService {
         this.bookkeeper = bookkeeper;
         this.limits = limits;
         this.stages = stages;
-        this.planning = new QueryPlanning(vertx, embedder, heuristic, llm, limits, stages);
+        this.planning =
+                new QueryPlanning(vertx, embedder, heuristic, llm, llmPlanner, limits, stages);
         this.search = new HybridSearch(pool, openSearch, alias, embedder.version(), limits);
         this.hydration = new Hydration(pool, openSearch, alias, embedder.version(), rows, limits);
+        this.chain = new ChainOfQuery(vertx, planning, search, hydration, limits);
     }
 
     /**
@@ -182,8 +188,12 @@ public final class RecallService {
                         });
     }
 
-    /** Search, hydrate, rank: the answer from the prepared queries. */
+    /**
+     * Search, hydrate, then (for a chain) the later hops, and rank once: the answer from the
+     * prepared queries.
+     */
     private Future<JsonObject> retrieve(RecallCall call) {
+        long started = System.nanoTime();
         return stages.timed(RecallStages.Stage.SEARCH, call.stageNanos, () -> search.search(call))
                 .compose(
                         v ->
@@ -191,6 +201,23 @@ public final class RecallService {
                                         RecallStages.Stage.HYDRATE,
                                         call.stageNanos,
                                         () -> hydration.hydrate(call)))
+                .compose(
+                        v -> {
+                            call.hops.add(
+                                    new RecallCall.HopRecord(
+                                            1,
+                                            call.queries,
+                                            call.candidates.size(),
+                                            call.route.reason(),
+                                            System.nanoTime() - started));
+                            if (call.route.strategy() != RetrievalStrategy.CHAIN) {
+                                return Future.<Void>succeededFuture();
+                            }
+                            return stages.timed(
+                                    RecallStages.Stage.HOPS,
+                                    call.stageNanos,
+                                    () -> chain.follow(call));
+                        })
                 .compose(
                         v ->
                                 stages.timed(

@@ -18,6 +18,8 @@ public final class RecallStages {
     public enum Stage {
         /** Cache generation and result lookup in Redis. */
         CACHE,
+        /** Choosing the retrieval strategy (heuristic or LLM). */
+        ROUTE,
         /** Auxiliary questions (heuristic or LLM). */
         EXPAND,
         /** Query embedding (waiting for and running the model). */
@@ -26,6 +28,8 @@ public final class RecallStages {
         SEARCH,
         /** Reading the candidates from PostgreSQL (or the index when it is down). */
         HYDRATE,
+        /** The later hops of a chain: judging, planning, embedding, searching, hydrating. */
+        HOPS,
         /** Ranking and building the response. */
         RANK;
 

@@ -2,6 +2,7 @@ package io.engram.serving.recall;
 
 import io.engram.memory.Scope;
 import io.engram.query.QueryRewriter.HistoryMessage;
+import io.engram.query.agentic.RetrievalStrategy;
 import io.engram.ranking.RankingSettings;
 import io.engram.ranking.RankingWeights;
 import io.engram.serving.auth.Principal;
@@ -25,6 +26,7 @@ public record SearchRequest(
         boolean multiQuery,
         boolean useLlm,
         Retrieval retrieval,
+        RetrievalStrategy strategy,
         RankingSettings ranking,
         List<String> types,
         List<String> tiers,
@@ -65,6 +67,7 @@ public record SearchRequest(
                     "multi_query",
                     "use_llm",
                     "retrieval",
+                    "strategy",
                     "threshold",
                     "importance_floor",
                     "weights",
@@ -134,6 +137,7 @@ public record SearchRequest(
                 Fields.bool(body, "multi_query", true),
                 Fields.bool(body, "use_llm", true),
                 retrieval(body),
+                strategy(body),
                 ranking,
                 Fields.enumValues(
                         body, "types", Set.of("semantic", "episodic", "procedural", "social")),
@@ -145,6 +149,27 @@ public record SearchRequest(
                 to,
                 metadata,
                 body.encode());
+    }
+
+    /**
+     * The strategy a request gets without asking: {@code direct}. On LoCoMo dev {@code auto} found
+     * no more of the evidence (benchmarks/results/locomo.md, per-strategy table) and its chains
+     * cost one or two more searches, so it is asked for, not given.
+     */
+    public static final RetrievalStrategy DEFAULT_STRATEGY = RetrievalStrategy.DIRECT;
+
+    private static RetrievalStrategy strategy(JsonObject body) {
+        if (!body.containsKey("strategy")) {
+            return DEFAULT_STRATEGY;
+        }
+        String v = Fields.text(body, "strategy", 10);
+        return RetrievalStrategy.parse(v)
+                .orElseThrow(
+                        () ->
+                                Problem.badRequest(
+                                        "strategy: '"
+                                                + v
+                                                + "' is not one of auto, direct, split, chain"));
     }
 
     private static Retrieval retrieval(JsonObject body) {
