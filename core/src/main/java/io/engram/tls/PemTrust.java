@@ -26,6 +26,18 @@ public final class PemTrust {
             if (path.isEmpty()) {
                 return SSLContext.getDefault();
             }
+            SSLContext context = SSLContext.getInstance("TLS");
+            context.init(null, trustManagers(path).getTrustManagers(), null);
+            return context;
+        } catch (GeneralSecurityException e) {
+            throw new IllegalArgumentException(
+                    "cannot use the CA certificates " + path + ": " + e, e);
+        }
+    }
+
+    /** Trust managers trusting every certificate in the PEM file {@code path}. */
+    public static TrustManagerFactory trustManagers(String path) {
+        try {
             KeyStore trusted = KeyStore.getInstance(KeyStore.getDefaultType());
             trusted.load(null, null);
             int n = 0;
@@ -41,9 +53,7 @@ public final class PemTrust {
             TrustManagerFactory tmf =
                     TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
             tmf.init(trusted);
-            SSLContext context = SSLContext.getInstance("TLS");
-            context.init(null, tmf.getTrustManagers(), null);
-            return context;
+            return tmf;
         } catch (IOException e) {
             throw new IllegalArgumentException(
                     "cannot read the CA certificates " + path + ": " + e, e);

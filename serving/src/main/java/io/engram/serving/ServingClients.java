@@ -1,18 +1,15 @@
 package io.engram.serving;
 
+import io.engram.cache.RedisConnection;
 import io.engram.config.EngramConfig;
 import io.engram.serving.health.DependencyCheck;
 import io.engram.serving.store.JdbcPool;
 import io.engram.serving.store.OpenSearchHttp;
 import io.engram.serving.store.PostgresOptions;
-import io.engram.serving.store.RedisConnect;
 import io.engram.store.opensearch.OpenSearchClient;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.pgclient.PgBuilder;
-import io.vertx.redis.client.Command;
-import io.vertx.redis.client.Redis;
-import io.vertx.redis.client.Request;
 import io.vertx.sqlclient.Pool;
 import io.vertx.sqlclient.PoolOptions;
 import java.time.Duration;
@@ -26,11 +23,17 @@ import org.apache.kafka.clients.admin.AdminClientConfig;
 /** The clients of the stores and the broker, opened in order and registered to close. */
 record ServingClients(
         Pool postgres,
-        Redis redis,
+        RedisConnection redis,
         Admin kafkaAdmin,
         OpenSearchHttp openSearch,
         OpenSearchClient indexWriter,
         JdbcPool jdbc) {
+
+    /**
+     * How long a Redis command may take before it counts as failed (each caller's own timeout is
+     * shorter: recall waits 200 ms for the cache).
+     */
+    static final Duration REDIS_TIMEOUT = Duration.ofSeconds(2);
 
     static ServingClients open(EngramConfig config, Vertx vertx, Opened opened) {
         Pool postgres =
@@ -40,7 +43,11 @@ record ServingClients(
                         .using(vertx)
                         .build();
         opened.add("postgres", postgres, () -> postgres.close().await(10, TimeUnit.SECONDS));
-        Redis redis = Redis.createClient(vertx, RedisConnect.options(config.redis()));
+        // The result cache, cache generations and the notices between instances need it.
+        if (!config.redis().configured()) {
+            throw new IllegalArgumentException("redis.url: the serving tier needs Redis");
+        }
+        RedisConnection redis = RedisConnection.open(config.redis(), REDIS_TIMEOUT);
         opened.add("redis", redis, redis::close);
         Map<String, Object> adminSettings = new HashMap<>(config.kafka().clientProperties());
         adminSettings.put(AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, 2000);
@@ -73,7 +80,11 @@ record ServingClients(
                                                 .toCompletionStage(),
                                         vertx.getOrCreateContext())),
                 new DependencyCheck("opensearch", this::openSearchHealth),
-                new DependencyCheck("redis", () -> redis.send(Request.cmd(Command.PING))));
+                new DependencyCheck(
+                        "redis",
+                        () ->
+                                Future.fromCompletionStage(
+                                        redis.async(c -> c.ping()), vertx.getOrCreateContext())));
     }
 
     /** Up unless the cluster is red or does not answer. */

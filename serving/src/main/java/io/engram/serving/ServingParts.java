@@ -1,5 +1,6 @@
 package io.engram.serving;
 
+import io.engram.cache.RedisConnection;
 import io.engram.config.EngramConfig;
 import io.engram.dedup.ChangePlanner;
 import io.engram.dedup.DedupPolicy;
@@ -24,12 +25,10 @@ import io.engram.serving.recall.RecallService;
 import io.engram.serving.recall.RecallStages;
 import io.engram.serving.recall.ResultCache;
 import io.engram.serving.recall.RowCache;
-import io.engram.serving.store.RedisConnect;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Gauge;
 import io.vertx.core.Vertx;
 import io.vertx.micrometer.backends.BackendRegistries;
-import io.vertx.redis.client.Redis;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.function.ToDoubleFunction;
@@ -116,8 +115,8 @@ final class ServingParts {
                                 256)));
     }
 
-    static ResultCache resultCache(Vertx vertx, Redis redis) {
-        ResultCache cache = new ResultCache(redis, ServingApp.CACHE_SECONDS, 200);
+    static ResultCache resultCache(Vertx vertx, RedisConnection redis) {
+        ResultCache cache = new ResultCache(vertx, redis, ServingApp.CACHE_SECONDS, 200);
         vertx.setPeriodic(1_000, id -> cache.retryPending());
         gauge(
                 "engram.cache.invalidations.pending",
@@ -161,7 +160,7 @@ final class ServingParts {
     static PeerNotices peers(
             EngramConfig config,
             Vertx vertx,
-            Redis redis,
+            RedisConnection redis,
             EmbeddingWorker embedder,
             Optional<RowCache> rows,
             ApiKeyAuthenticator authenticator) {
@@ -169,7 +168,6 @@ final class ServingParts {
                 new PeerNotices(
                         vertx,
                         redis,
-                        RedisConnect.options(config.redis()),
                         owners ->
                                 embedder.forget(owners) + rows.map(r -> r.forget(owners)).orElse(0),
                         authenticator::invalidate,

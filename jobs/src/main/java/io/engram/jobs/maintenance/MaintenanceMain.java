@@ -1,5 +1,6 @@
 package io.engram.jobs.maintenance;
 
+import io.engram.cache.RedisConnection;
 import io.engram.config.ConfigLoader;
 import io.engram.config.EngramConfig;
 import io.engram.embedding.OnnxEmbedder;
@@ -17,7 +18,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
-import redis.clients.jedis.JedisPooled;
 
 /**
  * The maintenance command line, in-process or under {@code flink run}:
@@ -131,7 +131,7 @@ public final class MaintenanceMain {
                 System.err.println("nothing archived with id " + id + " in " + scope);
                 return 1;
             }
-            try (JedisPooled redis = RedisConnections.open(config.redis())) {
+            try (RedisConnection redis = RedisConnections.open(config.redis())) {
                 CacheGenerations.bumpAsOtherWriter(redis, List.of(scope));
             }
             restored.get()

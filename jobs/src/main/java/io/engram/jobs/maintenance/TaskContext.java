@@ -1,6 +1,7 @@
 package io.engram.jobs.maintenance;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.engram.cache.RedisConnection;
 import io.engram.embedding.Embedder;
 import io.engram.embedding.OnnxEmbedder;
 import io.engram.jobs.store.CacheGenerations;
@@ -22,7 +23,6 @@ import java.util.TreeMap;
 import java.util.UUID;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import redis.clients.jedis.JedisPooled;
 
 /**
  * What one partition of a maintenance run works with: its slice of the users, the clock of the run,
@@ -40,7 +40,7 @@ public final class TaskContext implements AutoCloseable {
     private final Connection read;
     private final Connection write;
     private final OpenSearchClient openSearch;
-    private final JedisPooled redis;
+    private final RedisConnection redis;
     private final CacheGenerations.Pending bumps;
     private final Map<String, Long> counts = new TreeMap<>();
     private Embedder embedder;

@@ -1,15 +1,18 @@
 package io.engram.jobs.store;
 
 import io.engram.cache.CacheKeys;
+import io.engram.cache.RedisConnection;
 import io.engram.memory.Scope;
+import io.lettuce.core.RedisFuture;
+import io.lettuce.core.api.async.RedisAsyncCommands;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import redis.clients.jedis.JedisPooled;
 
 /**
  * Bumps the cache generation of scopes whose memories changed, so cached results go stale. A bump
@@ -23,40 +26,62 @@ public final class CacheGenerations {
     private CacheGenerations() {}
 
     /** Bumps the scopes' generations; returns those Redis did not take. */
-    public static Set<Scope> bump(JedisPooled redis, Collection<Scope> scopes) {
+    public static Set<Scope> bump(RedisConnection redis, Collection<Scope> scopes) {
         return bump(redis, scopes, false);
     }
 
     /**
-     * As {@link #bump(JedisPooled, Collection)}, for a writer other than the extraction job: also
-     * tells the job to reload the users ({@link CacheKeys#otherWrites}).
+     * As {@link #bump(RedisConnection, Collection)}, for a writer other than the extraction job:
+     * also tells the job to reload the users ({@link CacheKeys#otherWrites}).
      */
-    public static Set<Scope> bumpAsOtherWriter(JedisPooled redis, Collection<Scope> scopes) {
+    public static Set<Scope> bumpAsOtherWriter(RedisConnection redis, Collection<Scope> scopes) {
         return bump(redis, scopes, true);
     }
 
-    private static Set<Scope> bump(JedisPooled redis, Collection<Scope> scopes, boolean other) {
+    private static Set<Scope> bump(RedisConnection redis, Collection<Scope> scopes, boolean other) {
         if (redis == null) {
             return Set.of();
         }
         List<Scope> todo = new ArrayList<>(scopes);
-        for (int i = 0; i < todo.size(); i++) {
-            Scope s = todo.get(i);
-            try {
-                redis.incr(CacheKeys.generation(s));
+        // Pipelined: every INCR is sent before the first answer is read.
+        List<List<RedisFuture<Long>>> sent = new ArrayList<>(todo.size());
+        try {
+            RedisAsyncCommands<String, String> commands = redis.pipeline();
+            for (Scope s : todo) {
+                List<RedisFuture<Long>> one = new ArrayList<>(2);
+                one.add(commands.incr(CacheKeys.generation(s)));
                 if (other) {
-                    redis.incr(CacheKeys.otherWrites(s));
+                    one.add(commands.incr(CacheKeys.otherWrites(s)));
                 }
-            } catch (RuntimeException e) {
+                sent.add(one);
+            }
+        } catch (RuntimeException e) {
+            return kept(todo, 0, e);
+        }
+        long deadline = System.nanoTime() + redis.timeout().toNanos();
+        for (int i = 0; i < sent.size(); i++) {
+            try {
+                for (RedisFuture<Long> f : sent.get(i)) {
+                    f.get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return kept(todo, i, e);
+            } catch (Exception e) {
                 // The rest waits too: one refusal is enough to tell Redis is not taking them.
-                LOG.warn(
-                        "cache generation bump failed, {} scope(s) kept for the next: {}",
-                        todo.size() - i,
-                        e.toString());
-                return new LinkedHashSet<>(todo.subList(i, todo.size()));
+                // (A later one Redis did take is sent again: one more bump changes nothing.)
+                return kept(todo, i, e);
             }
         }
         return Set.of();
+    }
+
+    private static Set<Scope> kept(List<Scope> todo, int from, Exception e) {
+        LOG.warn(
+                "cache generation bump failed, {} scope(s) kept for the next: {}",
+                todo.size() - from,
+                e.toString());
+        return new LinkedHashSet<>(todo.subList(from, todo.size()));
     }
 
     /**
@@ -69,13 +94,13 @@ public final class CacheGenerations {
 
         static final int MAX_WAITING = 100_000;
 
-        private final JedisPooled redis;
+        private final RedisConnection redis;
         private final boolean otherWriter;
         private final Set<Scope> waiting = new LinkedHashSet<>();
         private long dropped;
 
         /** {@code otherWriter}: bumps as {@link #bumpAsOtherWriter}. */
-        public Pending(JedisPooled redis, boolean otherWriter) {
+        public Pending(RedisConnection redis, boolean otherWriter) {
             this.redis = redis;
             this.otherWriter = otherWriter;
         }

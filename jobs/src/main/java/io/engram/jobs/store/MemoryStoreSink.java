@@ -1,5 +1,6 @@
 package io.engram.jobs.store;
 
+import io.engram.cache.RedisConnection;
 import io.engram.config.EngramConfig;
 import io.engram.events.DeadLetter;
 import io.engram.memory.MemoryChange;
@@ -22,7 +23,6 @@ import org.apache.flink.api.connector.sink2.Sink;
 import org.apache.flink.api.connector.sink2.SinkWriter;
 import org.apache.flink.api.connector.sink2.WriterInitContext;
 import org.apache.flink.metrics.Counter;
-import redis.clients.jedis.JedisPooled;
 
 /**
  * Writes decided changes to PostgreSQL, OpenSearch and the Redis cache generation, in batches: a
@@ -95,7 +95,7 @@ public class MemoryStoreSink implements Sink<byte[]> {
         private final MemoryStoreWriter writer = new MemoryStoreWriter(alias);
         private final OpenSearchClient openSearch =
                 new OpenSearchClient(openSearchUrl, openSearchAuth, Duration.ofSeconds(30));
-        private final JedisPooled redis;
+        private final RedisConnection redis;
         private final CacheGenerations.Pending bumps;
         private final DeadLetterOutlet.Open outlet;
         private final List<MemoryStoreWriter.FromTurns> buffer = new ArrayList<>();

@@ -1,46 +1,22 @@
 package io.engram.jobs.store;
 
+import io.engram.cache.RedisConnection;
 import io.engram.config.EngramConfig;
-import io.engram.tls.PemTrust;
-import java.net.URI;
-import redis.clients.jedis.DefaultJedisClientConfig;
-import redis.clients.jedis.HostAndPort;
-import redis.clients.jedis.JedisPooled;
-import redis.clients.jedis.Protocol;
-import redis.clients.jedis.util.JedisURIHelper;
+import java.time.Duration;
 
-/**
- * The jobs' Redis client: none without a URL, TLS for rediss:// with the server's name checked, and
- * AUTH with the configured password.
- */
+/** The jobs' Redis client ({@link RedisConnection}): none without a URL. */
 public final class RedisConnections {
+
+    /**
+     * How long a job waits for Redis to connect or answer: a bump it does not take waits for the
+     * writer's next one, so a short wait costs nothing and a long one holds the writer.
+     */
+    static final Duration TIMEOUT = Duration.ofSeconds(2);
 
     private RedisConnections() {}
 
-    /**
-     * A pooled client of the configured server, or null when there is none; for rediss:// the
-     * certificate must chain to the CAs of its truststore (PEM; empty: the JVM's) and name the
-     * host.
-     */
-    public static JedisPooled open(EngramConfig.Redis config) {
-        if (!config.configured()) {
-            return null;
-        }
-        URI uri = URI.create(config.url());
-        DefaultJedisClientConfig.Builder client =
-                DefaultJedisClientConfig.builder().database(JedisURIHelper.getDBIndex(uri));
-        if (!config.password().isEmpty()) {
-            client.password(config.password());
-            if (!config.username().isEmpty()) {
-                client.user(config.username());
-            }
-        }
-        if (config.tls()) {
-            client.ssl(true)
-                    .sslSocketFactory(PemTrust.context(config.tlsTruststore()).getSocketFactory())
-                    .sslParameters(PemTrust.checkingHostName());
-        }
-        int port = uri.getPort() < 0 ? Protocol.DEFAULT_PORT : uri.getPort();
-        return new JedisPooled(new HostAndPort(uri.getHost(), port), client.build());
+    /** A client of the configured server, or null when there is none. */
+    public static RedisConnection open(EngramConfig.Redis config) {
+        return RedisConnection.open(config, TIMEOUT);
     }
 }

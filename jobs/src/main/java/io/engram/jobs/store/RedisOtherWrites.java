@@ -1,9 +1,9 @@
 package io.engram.jobs.store;
 
 import io.engram.cache.CacheKeys;
+import io.engram.cache.RedisConnection;
 import io.engram.config.EngramConfig;
 import io.engram.memory.Scope;
-import redis.clients.jedis.JedisPooled;
 
 /** The production {@link OtherWrites}: counters in Redis ({@link CacheKeys#otherWrites}). */
 public final class RedisOtherWrites implements OtherWrites {
@@ -19,7 +19,7 @@ public final class RedisOtherWrites implements OtherWrites {
     /** Without Redis, never known. */
     @Override
     public Counts open() {
-        JedisPooled client = RedisConnections.open(redis);
+        RedisConnection client = RedisConnections.open(redis);
         if (client == null) {
             return scope -> -1;
         }
@@ -27,7 +27,7 @@ public final class RedisOtherWrites implements OtherWrites {
             @Override
             public long of(Scope scope) {
                 try {
-                    String n = client.get(CacheKeys.otherWrites(scope));
+                    String n = client.sync().get(CacheKeys.otherWrites(scope));
                     return n == null ? 0 : Long.parseLong(n);
                 } catch (RuntimeException e) {
                     return -1;

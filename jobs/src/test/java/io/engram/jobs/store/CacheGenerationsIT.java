@@ -3,6 +3,8 @@ package io.engram.jobs.store;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.engram.cache.CacheKeys;
+import io.engram.cache.RedisConnection;
+import io.engram.config.EngramConfig;
 import io.engram.memory.Scope;
 import io.engram.services.RedisServer;
 import java.net.URI;
@@ -22,7 +24,8 @@ class CacheGenerationsIT {
         try (RedisServer server =
                         RedisServer.start(Files.createTempDirectory("engram-bumps"), 0, false);
                 JedisPooled admin = new JedisPooled(URI.create(server.url()));
-                JedisPooled redis = new JedisPooled(URI.create(server.url()))) {
+                RedisConnection redis =
+                        RedisConnections.open(EngramConfig.Redis.at(server.url(), ""))) {
             CacheGenerations.Pending bumps = new CacheGenerations.Pending(redis, true);
             bumps.bump(List.of(ANN));
             assertThat(admin.get(CacheKeys.generation(ANN))).isEqualTo("1");

@@ -3,6 +3,7 @@ package io.engram.jobs.store;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.engram.cache.RedisConnection;
 import io.engram.config.EngramConfig;
 import io.engram.services.RedisServer;
 import io.engram.services.SelfSignedCertificate;
@@ -11,7 +12,6 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import redis.clients.jedis.JedisPooled;
 
 /**
  * The jobs' Redis client (cache generation bumps) against a server that speaks TLS and wants a
@@ -42,46 +42,46 @@ class RedisConnectionsIT {
 
     @Test
     void bumpsOverTlsWithTheGivenCaAndPassword() {
-        try (JedisPooled redis =
+        try (RedisConnection redis =
                 RedisConnections.open(
                         config(server.tlsUrl(), certificate.certificate().toString()))) {
-            assertThat(redis.incr("engram:gen:default-user")).isEqualTo(1);
+            assertThat(redis.sync().incr("engram:gen:default-user")).isEqualTo(1);
         }
     }
 
     @Test
     void logsInAsAnAclUser() {
         String reversed = new StringBuilder(PASSWORD).reverse().toString();
-        try (JedisPooled redis =
+        try (RedisConnection redis =
                 RedisConnections.open(
                         new EngramConfig.Redis(
                                 server.tlsUrl(),
                                 certificate.certificate().toString(),
                                 RedisServer.ACL_USER,
                                 reversed))) {
-            assertThat(redis.incr("engram:gen:acl-user")).isEqualTo(1);
+            assertThat(redis.sync().incr("engram:gen:acl-user")).isEqualTo(1);
         }
     }
 
     @Test
     void isRefusedWithoutTheRightPassword() {
         String ca = certificate.certificate().toString();
-        try (JedisPooled redis =
+        try (RedisConnection redis =
                 RedisConnections.open(EngramConfig.Redis.at(server.tlsUrl(), ca))) {
-            assertThatThrownBy(() -> redis.incr("engram:gen:test"))
+            assertThatThrownBy(() -> redis.sync().incr("engram:gen:test"))
                     .hasStackTraceContaining("NOAUTH");
         }
-        try (JedisPooled redis =
+        try (RedisConnection redis =
                 RedisConnections.open(new EngramConfig.Redis(server.tlsUrl(), ca, "", "wrong"))) {
-            assertThatThrownBy(() -> redis.incr("engram:gen:test"))
+            assertThatThrownBy(() -> redis.sync().incr("engram:gen:test"))
                     .hasStackTraceContaining("WRONGPASS");
         }
     }
 
     @Test
     void refusesAServerItDoesNotTrust() {
-        try (JedisPooled redis = RedisConnections.open(config(server.tlsUrl(), ""))) {
-            assertThatThrownBy(() -> redis.incr("engram:gen:test"))
+        try (RedisConnection redis = RedisConnections.open(config(server.tlsUrl(), ""))) {
+            assertThatThrownBy(() -> redis.sync().incr("engram:gen:test"))
                     .hasStackTraceContaining("PKIX path building failed");
         }
     }
@@ -90,9 +90,9 @@ class RedisConnectionsIT {
     void refusesACertificateForAnotherName() {
         // the certificate names 127.0.0.1, not localhost
         String byName = server.tlsUrl().replace("127.0.0.1", "localhost");
-        try (JedisPooled redis =
+        try (RedisConnection redis =
                 RedisConnections.open(config(byName, certificate.certificate().toString()))) {
-            assertThatThrownBy(() -> redis.incr("engram:gen:test"))
+            assertThatThrownBy(() -> redis.sync().incr("engram:gen:test"))
                     .hasStackTraceContaining("No name matching localhost found");
         }
     }

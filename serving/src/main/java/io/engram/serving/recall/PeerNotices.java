@@ -1,16 +1,11 @@
 package io.engram.serving.recall;
 
 import io.engram.cache.CacheKeys;
+import io.engram.cache.RedisConnection;
 import io.engram.memory.Scope;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonObject;
-import io.vertx.redis.client.Command;
-import io.vertx.redis.client.Redis;
-import io.vertx.redis.client.RedisConnection;
-import io.vertx.redis.client.RedisOptions;
-import io.vertx.redis.client.Request;
-import io.vertx.redis.client.Response;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -39,8 +34,7 @@ public final class PeerNotices implements AutoCloseable {
     private static final long LAST_RETRY_MS = 10_000;
 
     private final Vertx vertx;
-    private final Redis commands;
-    private final Redis listener;
+    private final RedisConnection redis;
     private final ToIntFunction<Predicate<Scope>> dropHeld;
     private final Runnable dropKeyLookups;
     private final Runnable recheckKeyLookups;
@@ -50,28 +44,26 @@ public final class PeerNotices implements AutoCloseable {
     private final AtomicLong subscriptions = new AtomicLong();
     private volatile boolean listening;
     private volatile boolean closed;
-    private volatile RedisConnection connection;
+    private volatile RedisConnection.Subscription subscription;
     private volatile long retryMs = FIRST_RETRY_MS;
 
     /**
-     * {@code commands} publishes; the listening connection is opened with {@code options} by a
-     * client of its own, since a subscribed connection takes no other command. {@code dropHeld}
-     * drops what this instance keeps of the users that match (and says how much); {@code
-     * dropKeyLookups} empties this instance's cache of API key lookups (a key was revoked); {@code
-     * recheckKeyLookups} makes it look every key up again but keep the answers for when the
-     * database cannot answer (a revocation may have been missed).
+     * {@code redis} publishes, and listens on a connection of its own, since a subscribed
+     * connection takes no other command. {@code dropHeld} drops what this instance keeps of the
+     * users that match (and says how much); {@code dropKeyLookups} empties this instance's cache of
+     * API key lookups (a key was revoked); {@code recheckKeyLookups} makes it look every key up
+     * again but keep the answers for when the database cannot answer (a revocation may have been
+     * missed).
      */
     public PeerNotices(
             Vertx vertx,
-            Redis commands,
-            RedisOptions options,
+            RedisConnection redis,
             ToIntFunction<Predicate<Scope>> dropHeld,
             Runnable dropKeyLookups,
             Runnable recheckKeyLookups,
             long timeoutMs) {
         this.vertx = vertx;
-        this.commands = commands;
-        this.listener = Redis.createClient(vertx, new RedisOptions(options).setMaxPoolSize(1));
+        this.redis = redis;
         this.dropHeld = dropHeld;
         this.dropKeyLookups = dropKeyLookups;
         this.recheckKeyLookups = recheckKeyLookups;
@@ -117,10 +109,10 @@ public final class PeerNotices implements AutoCloseable {
     static final String KEY_REVOKED = "key_revoked";
 
     private Future<Void> publish(JsonObject notice, String otherwise) {
-        return commands.send(
-                        Request.cmd(Command.PUBLISH)
-                                .arg(CacheKeys.PEER_CHANNEL)
-                                .arg(notice.put("origin", origin).encode()))
+        String message = notice.put("origin", origin).encode();
+        return Future.fromCompletionStage(
+                        redis.async(c -> c.publish(CacheKeys.PEER_CHANNEL, message)),
+                        vertx.getOrCreateContext())
                 .timeout(timeoutMs, TimeUnit.MILLISECONDS)
                 .<Void>mapEmpty()
                 .recover(
@@ -163,21 +155,20 @@ public final class PeerNotices implements AutoCloseable {
             return;
         }
         AtomicBoolean lost = new AtomicBoolean();
-        listener.connect()
-                .compose(
-                        conn -> {
-                            connection = conn;
-                            conn.handler(this::onMessage);
-                            conn.exceptionHandler(err -> reconnect(conn, lost, err.toString()));
-                            conn.endHandler(v -> reconnect(conn, lost, "connection closed"));
-                            return conn.send(
-                                            Request.cmd(Command.SUBSCRIBE)
-                                                    .arg(CacheKeys.PEER_CHANNEL))
-                                    .timeout(timeoutMs * 5, TimeUnit.MILLISECONDS)
-                                    .onFailure(err -> reconnect(conn, lost, err.toString()));
-                        })
+        Future.fromCompletionStage(
+                        redis.subscribe(
+                                CacheKeys.PEER_CHANNEL,
+                                message -> vertx.runOnContext(v -> onMessage(message)),
+                                () -> vertx.runOnContext(v -> lost(lost, "connection lost"))),
+                        vertx.getOrCreateContext())
+                .timeout(timeoutMs * 5, TimeUnit.MILLISECONDS)
                 .onSuccess(
-                        r -> {
+                        s -> {
+                            if (closed || lost.get()) {
+                                s.close();
+                                return;
+                            }
+                            subscription = s;
                             // What was cached before now may be what a missed notice named.
                             int dropped = dropEverything();
                             subscriptions.incrementAndGet();
@@ -192,20 +183,22 @@ public final class PeerNotices implements AutoCloseable {
                         })
                 .onFailure(
                         err -> {
-                            // a connection that failed after it opened has already retried
                             if (lost.compareAndSet(false, true)) {
                                 retryLater(err.toString());
                             }
                         });
     }
 
-    /** The listening connection failed or closed: once per connection, a new one later. */
-    private void reconnect(RedisConnection conn, AtomicBoolean lost, String why) {
+    /** The listening connection was lost: once per connection, a new one later. */
+    private void lost(AtomicBoolean lost, String why) {
         if (!lost.compareAndSet(false, true)) {
             return;
         }
-        connection = null;
-        conn.close();
+        RedisConnection.Subscription s = subscription;
+        subscription = null;
+        if (s != null) {
+            s.close();
+        }
         // Nothing cached so far can be told from what a notice may now miss.
         dropEverything();
         retryLater(why);
@@ -222,13 +215,10 @@ public final class PeerNotices implements AutoCloseable {
         vertx.setTimer(delay, id -> subscribe());
     }
 
-    private void onMessage(Response message) {
-        if (message.size() < 3 || !"message".equals(message.get(0).toString())) {
-            return;
-        }
+    private void onMessage(String message) {
         JsonObject notice;
         try {
-            notice = new JsonObject(message.get(2).toString());
+            notice = new JsonObject(message);
         } catch (RuntimeException e) {
             LOG.warn("ignored a malformed message on {}", CacheKeys.PEER_CHANNEL);
             return;
@@ -265,10 +255,10 @@ public final class PeerNotices implements AutoCloseable {
     public void close() {
         closed = true;
         listening = false;
-        RedisConnection conn = connection;
-        if (conn != null) {
-            conn.close();
+        RedisConnection.Subscription s = subscription;
+        subscription = null;
+        if (s != null) {
+            s.close();
         }
-        listener.close();
     }
 }

@@ -1,12 +1,14 @@
 package io.engram.serving.recall;
 
 import io.engram.cache.CacheKeys;
+import io.engram.cache.RedisConnection;
 import io.engram.memory.Scope;
+import io.lettuce.core.KeyValue;
+import io.lettuce.core.SetArgs;
+import io.lettuce.core.api.async.RedisAsyncCommands;
 import io.vertx.core.Future;
+import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonObject;
-import io.vertx.redis.client.Command;
-import io.vertx.redis.client.Redis;
-import io.vertx.redis.client.Request;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.util.ArrayList;
@@ -14,6 +16,8 @@ import java.util.HexFormat;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -45,7 +49,8 @@ public final class ResultCache {
     /** An invalidation waiting for Redis; a later failure for the scope replaces it. */
     private record Pending(boolean forget, long seq) {}
 
-    private final Redis redis;
+    private final Vertx vertx;
+    private final RedisConnection redis;
     private final int ttlSeconds;
     private final long timeoutMs;
     private final Map<Scope, Pending> pending = new ConcurrentHashMap<>();
@@ -53,7 +58,8 @@ public final class ResultCache {
     private final AtomicLong dropped = new AtomicLong();
     private final AtomicBoolean retrying = new AtomicBoolean();
 
-    public ResultCache(Redis redis, int ttlSeconds, long timeoutMs) {
+    public ResultCache(Vertx vertx, RedisConnection redis, int ttlSeconds, long timeoutMs) {
+        this.vertx = vertx;
         this.redis = redis;
         this.ttlSeconds = ttlSeconds;
         this.timeoutMs = timeoutMs;
@@ -62,12 +68,12 @@ public final class ResultCache {
     /** The cached answer to this request at the scope's current generation, if there is one. */
     public Future<Lookup> lookup(Scope scope, String canonicalRequest) {
         String key = CacheKeys.resultPrefix(scope) + sha256(canonicalRequest);
-        return redis.send(Request.cmd(Command.MGET).arg(CacheKeys.generation(scope)).arg(key))
+        return send(c -> c.mget(CacheKeys.generation(scope), key))
                 .timeout(timeoutMs, TimeUnit.MILLISECONDS)
                 .map(
                         r -> {
-                            String generation = r.get(0) == null ? "0" : r.get(0).toString();
-                            String stored = r.get(1) == null ? null : r.get(1).toString();
+                            String generation = value(r.get(0), "0");
+                            String stored = value(r.get(1), null);
                             int newline = stored == null ? -1 : stored.indexOf('\n');
                             JsonObject hit =
                                     newline > 0 && stored.substring(0, newline).equals(generation)
@@ -79,15 +85,12 @@ public final class ResultCache {
 
     /** Stores an answer computed after {@code lookup}, valid at the generation it read. */
     public Future<Void> put(Lookup lookup, JsonObject answer) {
-        return redis.batch(
-                        List.of(
-                                Request.cmd(Command.SET)
-                                        .arg(lookup.key())
-                                        .arg(lookup.generation() + "\n" + answer.encode())
-                                        .arg("EX")
-                                        .arg(ttlSeconds),
-                                Request.cmd(Command.SADD).arg(lookup.index()).arg(lookup.key()),
-                                Request.cmd(Command.EXPIRE).arg(lookup.index()).arg(ttlSeconds)))
+        String stored = lookup.generation() + "\n" + answer.encode();
+        return send(c ->
+                        all(
+                                c.set(lookup.key(), stored, SetArgs.Builder.ex(ttlSeconds)),
+                                c.sadd(lookup.index(), lookup.key()),
+                                c.expire(lookup.index(), ttlSeconds)))
                 .timeout(timeoutMs, TimeUnit.MILLISECONDS)
                 .mapEmpty();
     }
@@ -102,10 +105,10 @@ public final class ResultCache {
     }
 
     private Future<Void> sendBump(Scope scope) {
-        return redis.batch(
-                        List.of(
-                                Request.cmd(Command.INCR).arg(CacheKeys.generation(scope)),
-                                Request.cmd(Command.INCR).arg(CacheKeys.otherWrites(scope))))
+        return send(c ->
+                        all(
+                                c.incr(CacheKeys.generation(scope)),
+                                c.incr(CacheKeys.otherWrites(scope))))
                 .timeout(timeoutMs, TimeUnit.MILLISECONDS)
                 .mapEmpty();
     }
@@ -121,18 +124,18 @@ public final class ResultCache {
 
     private Future<Void> sendForget(Scope scope) {
         String index = CacheKeys.resultIndex(scope);
-        return redis.send(Request.cmd(Command.INCR).arg(CacheKeys.generation(scope)))
-                .compose(v -> redis.send(Request.cmd(Command.SMEMBERS).arg(index)))
+        return send(c -> c.incr(CacheKeys.generation(scope)))
+                .compose(v -> send(c -> c.smembers(index)))
                 .timeout(timeoutMs, TimeUnit.MILLISECONDS)
                 .compose(
                         members -> {
                             // the extraction job hears of a forget by its own notice
-                            Request unlink =
-                                    Request.cmd(Command.UNLINK)
-                                            .arg(index)
-                                            .arg(CacheKeys.otherWrites(scope));
-                            members.forEach(m -> unlink.arg(m.toString()));
-                            return redis.send(unlink).timeout(timeoutMs, TimeUnit.MILLISECONDS);
+                            List<String> keys = new ArrayList<>(members.size() + 2);
+                            keys.add(index);
+                            keys.add(CacheKeys.otherWrites(scope));
+                            keys.addAll(members);
+                            return send(c -> c.unlink(keys.toArray(String[]::new)))
+                                    .timeout(timeoutMs, TimeUnit.MILLISECONDS);
                         })
                 .mapEmpty();
     }
@@ -198,6 +201,26 @@ public final class ResultCache {
     /** Invalidations dropped because {@link #MAX_PENDING} scopes were waiting. */
     public long dropped() {
         return dropped.get();
+    }
+
+    /** A command's answer on the caller's context (Lettuce answers on its own threads). */
+    private <T> Future<T> send(
+            java.util.function.Function<RedisAsyncCommands<String, String>, CompletionStage<T>>
+                    command) {
+        return Future.fromCompletionStage(redis.async(command), vertx.getOrCreateContext());
+    }
+
+    /** Commands pipelined on one connection, done when all are. */
+    private static CompletionStage<Void> all(CompletionStage<?>... commands) {
+        CompletableFuture<?>[] each = new CompletableFuture<?>[commands.length];
+        for (int i = 0; i < commands.length; i++) {
+            each[i] = commands[i].toCompletableFuture();
+        }
+        return CompletableFuture.allOf(each);
+    }
+
+    private static String value(KeyValue<String, String> kv, String otherwise) {
+        return kv != null && kv.hasValue() ? kv.getValue() : otherwise;
     }
 
     static String sha256(String s) {

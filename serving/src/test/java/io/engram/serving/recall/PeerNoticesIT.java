@@ -2,6 +2,7 @@ package io.engram.serving.recall;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.engram.cache.RedisConnection;
 import io.engram.config.EngramConfig;
 import io.engram.embedding.CachingEmbedder;
 import io.engram.embedding.OnnxEmbedder;
@@ -9,12 +10,7 @@ import io.engram.embedding.TestEmbedders;
 import io.engram.memory.Scope;
 import io.engram.services.Await;
 import io.engram.services.SharedServices;
-import io.engram.serving.store.RedisConnect;
 import io.vertx.core.Vertx;
-import io.vertx.redis.client.Command;
-import io.vertx.redis.client.Redis;
-import io.vertx.redis.client.RedisOptions;
-import io.vertx.redis.client.Request;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -40,20 +36,19 @@ class PeerNoticesIT {
 
     private static Vertx vertx;
     private static OnnxEmbedder model;
-    private static Redis redis;
+    private static RedisConnection redis;
     private static Instance here;
     private static Instance there;
 
     /** One serving instance's cache, embedder and broadcast. */
     private record Instance(CachingEmbedder cache, EmbeddingWorker worker, PeerNotices forgets) {
-        static Instance start(RedisOptions options) {
+        static Instance start() {
             CachingEmbedder cache = new CachingEmbedder(model, 1000);
             EmbeddingWorker worker = new EmbeddingWorker(vertx, cache, 1, 8);
             PeerNotices forgets =
                     new PeerNotices(
                             vertx,
                             redis,
-                            options,
                             worker::forget,
                             () -> {},
                             KEY_LOOKUPS_RECHECKED::incrementAndGet,
@@ -72,11 +67,12 @@ class PeerNoticesIT {
     static void start() {
         vertx = Vertx.vertx();
         model = TestEmbedders.defaultModel();
-        RedisOptions options =
-                RedisConnect.options(EngramConfig.Redis.at(SharedServices.redis().url(), ""));
-        redis = Redis.createClient(vertx, options);
-        here = Instance.start(options);
-        there = Instance.start(options);
+        redis =
+                RedisConnection.open(
+                        EngramConfig.Redis.at(SharedServices.redis().url(), ""),
+                        Duration.ofSeconds(2));
+        here = Instance.start();
+        there = Instance.start();
     }
 
     @AfterAll
@@ -133,8 +129,7 @@ class PeerNoticesIT {
 
         // Redis closes every subscriber's connection, as a fail-over would; a forget sent now
         // would not be heard.
-        redis.send(Request.cmd(Command.CLIENT).arg("KILL").arg("TYPE").arg("pubsub"))
-                .await(10, TimeUnit.SECONDS);
+        redis.sync().clientKill(io.lettuce.core.KillArgs.Builder.typePubsub());
 
         assertThat(
                         Await.until(

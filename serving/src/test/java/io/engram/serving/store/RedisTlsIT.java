@@ -3,13 +3,11 @@ package io.engram.serving.store;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.engram.cache.RedisConnection;
 import io.engram.config.EngramConfig;
 import io.engram.services.RedisServer;
 import io.engram.services.SelfSignedCertificate;
 import io.vertx.core.Vertx;
-import io.vertx.redis.client.Command;
-import io.vertx.redis.client.Redis;
-import io.vertx.redis.client.Request;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
@@ -48,11 +46,9 @@ class RedisTlsIT {
     }
 
     private static String ping(EngramConfig.Redis config) throws Exception {
-        Redis redis = Redis.createClient(vertx, RedisConnect.options(config));
-        try {
-            return redis.send(Request.cmd(Command.PING)).await(10, TimeUnit.SECONDS).toString();
-        } finally {
-            redis.close();
+        try (RedisConnection redis =
+                RedisConnection.open(config, java.time.Duration.ofSeconds(5))) {
+            return redis.async(c -> c.ping()).toCompletableFuture().get(10, TimeUnit.SECONDS);
         }
     }
 
