@@ -21,16 +21,11 @@ import io.engram.client.model.StoreRequest;
 import io.engram.client.model.Turn;
 import io.engram.client.model.TurnBatch;
 import io.engram.client.model.TurnsAccepted;
-import io.engram.config.ConfigLoader;
-import io.engram.config.EngramConfig;
 import io.engram.local.LocalStack;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.UUID;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -46,11 +41,7 @@ class EngramClientIT {
 
     @BeforeAll
     static void start() throws Exception {
-        Path home = Files.createTempDirectory("engram-client-it");
-        Map<String, String> env = new java.util.HashMap<>(LocalStack.freePortSettings(home));
-        env.put("ENGRAM_BOOTSTRAP_KEY", "ek_" + "7".repeat(40));
-        EngramConfig config = ConfigLoader.load(Optional.empty(), env);
-        stack = LocalStack.start(config);
+        stack = TestStacks.start("client-it", Map.of());
         admin = EngramClient.builder(stack.url(), stack.apiKey()).build();
         appKey =
                 admin.createKey(

@@ -5,19 +5,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.langchain4j.model.openai.OpenAiChatModel;
 import io.engram.client.EngramClient;
+import io.engram.client.TestStacks;
 import io.engram.client.model.Memory;
-import io.engram.client.model.SearchRequest;
 import io.engram.client.model.StoreRequest;
-import io.engram.config.ConfigLoader;
-import io.engram.config.EngramConfig;
 import io.engram.llm.FakeChatServer;
 import io.engram.local.LocalStack;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.time.Duration;
-import java.util.List;
-import java.util.Map;
-import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -29,15 +21,7 @@ class MemoryAssistantIT {
 
     @Test
     void memoriesReachThePromptAndTheExchangeReachesEngram() throws Exception {
-        Path home = Files.createTempDirectory("engram-lc4j-it");
-        Map<String, String> env = new java.util.HashMap<>(LocalStack.freePortSettings(home));
-        env.put("ENGRAM_BOOTSTRAP_KEY", "ek_" + "8".repeat(40));
-        // Every exchange (two turns) is a whole extraction window: its memories come at once
-        // instead of after five exchanges or the end of the session.
-        env.put("ENGRAM_EXTRACTION_WINDOW_TURNS", "2");
-        env.put("ENGRAM_EXTRACTION_OVERLAP_TURNS", "1");
-        EngramConfig config = ConfigLoader.load(Optional.empty(), env);
-        try (LocalStack stack = LocalStack.start(config);
+        try (LocalStack stack = TestStacks.start("lc4j-it", TestStacks.exchangeWindows());
                 FakeChatServer model = new FakeChatServer()) {
             EngramClient engram = EngramClient.builder(stack.url(), stack.apiKey()).build();
             engram.store(StoreRequest.of("ann", "Ann is allergic to peanuts."));
@@ -64,19 +48,9 @@ class MemoryAssistantIT {
             assertThat(prompt).contains("Ann is allergic to peanuts.");
 
             // The exchange became turns of Ann's, without the memories the prompt carried.
-            List<Memory> heard = List.of();
-            long end = System.nanoTime() + Duration.ofSeconds(60).toNanos();
-            SearchRequest q = SearchRequest.of("ann", "Thai place satay green curry").forced();
-            while (System.nanoTime() < end
-                    && heard.stream().noneMatch(m -> m.content().contains("green curry"))) {
-                Thread.sleep(250);
-                heard = engram.search(q).memories();
-            }
             Memory exchange =
-                    heard.stream()
-                            .filter(m -> m.content().contains("green curry"))
-                            .findFirst()
-                            .orElseThrow();
+                    TestStacks.awaitMemory(
+                            engram, "ann", "Thai place satay green curry", "green curry");
             assertThat(exchange.content())
                     .contains("Can I have the peanut satay at the Thai place tonight?")
                     .doesNotContain("What you remember about this user")
