@@ -13,6 +13,7 @@ import io.engram.serving.auth.RateLimiter;
 import io.engram.serving.health.Readiness;
 import io.engram.serving.health.WritePlaneHealth;
 import io.engram.serving.http.Routes;
+import io.engram.serving.mcp.McpEndpoint;
 import io.engram.serving.memories.Memories;
 import io.engram.serving.recall.RecallService;
 import io.engram.serving.turns.TurnIngest;
@@ -56,6 +57,7 @@ public final class ApiVerticle extends VerticleBase {
     private final int port;
     private final Services s;
     private HttpServer server;
+    private McpEndpoint mcp;
 
     public ApiVerticle(String host, int port, Services services) {
         this.host = host;
@@ -80,6 +82,13 @@ public final class ApiVerticle extends VerticleBase {
 
         router.route("/v1/*").handler(BodyHandler.create(false).setBodyLimit(MAX_BODY_BYTES));
         router.route("/v1/*").handler(this::authenticate);
+        // MCP tools on the same keys and scopes: each calls the API above with the caller's key.
+        mcp = new McpEndpoint("1.0", this::actualPort);
+        router.route("/mcp").handler(BodyHandler.create(false).setBodyLimit(MAX_BODY_BYTES));
+        router.route("/mcp").handler(this::authenticate);
+        router.post("/mcp").handler(mcp::handle);
+        router.route("/mcp")
+                .handler(ctx -> ctx.response().setStatusCode(405).putHeader("Allow", "POST").end());
         Routes routes = new Routes(router);
         new RecallHandlers(s.recall(), s.turns(), s.ranking()).register(routes);
         new MemoryHandlers(s.memories(), s.recall(), s.turns()).register(routes);
@@ -99,6 +108,9 @@ public final class ApiVerticle extends VerticleBase {
     /** Stops accepting, lets requests in flight finish (up to 10 s). */
     @Override
     public Future<?> stop() {
+        if (mcp != null) {
+            mcp.close();
+        }
         return server == null ? Future.succeededFuture() : server.shutdown(10, TimeUnit.SECONDS);
     }
 
