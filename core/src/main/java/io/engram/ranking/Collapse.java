@@ -11,7 +11,9 @@ import java.util.Set;
  * source turns are all in the memories above is left out (a fact and the excerpt it was read from
  * tell the same turn twice). A fact takes along, as its context, the excerpt of the turns it was
  * read from when that excerpt was recalled too: one place in the answer for the clean statement and
- * the words around it. Memories without source turns (stored through the API) are always kept.
+ * the words around it. An excerpt that holds every turn of an excerpt above takes that one's place
+ * (a session's first turns are excerpts of one, two and three turns: one slot, not three). Memories
+ * without source turns (stored through the API) are always kept.
  */
 public final class Collapse {
 
@@ -36,6 +38,7 @@ public final class Collapse {
         List<Pick> out = new ArrayList<>(limit);
         Set<String> covered = new HashSet<>();
         Set<String> taken = new HashSet<>();
+        Set<String> excerpts = new HashSet<>();
         for (Item item : ranked) {
             if (out.size() >= limit) {
                 break;
@@ -45,6 +48,17 @@ public final class Collapse {
             }
             List<String> sources = item.sourceTurnIds();
             if (!sources.isEmpty() && covered.containsAll(sources)) {
+                continue;
+            }
+            // An excerpt that holds every turn of an excerpt above takes its place: one slot for
+            // the longer passage instead of two for the same words (a session's first turns are
+            // excerpts of one, two and three turns).
+            int wider = item.excerpt() ? narrowerAbove(out, excerpts, sources) : -1;
+            if (wider >= 0) {
+                out.set(wider, new Pick(item.id(), null, List.copyOf(sources)));
+                excerpts.add(item.id());
+                taken.add(item.id());
+                covered.addAll(sources);
                 continue;
             }
             Item context =
@@ -64,9 +78,26 @@ public final class Collapse {
             }
             taken.add(item.id());
             covered.addAll(told);
+            if (item.excerpt()) {
+                excerpts.add(item.id());
+            }
             out.add(new Pick(item.id(), context == null ? null : context.id(), List.copyOf(told)));
         }
         return out;
+    }
+
+    /** The place of a picked excerpt whose turns {@code turns} all hold, or -1. */
+    private static int narrowerAbove(List<Pick> out, Set<String> excerpts, List<String> turns) {
+        for (int i = 0; i < out.size(); i++) {
+            Pick p = out.get(i);
+            if (excerpts.contains(p.id())
+                    && p.contextId() == null
+                    && turns.size() > p.sourceTurnIds().size()
+                    && turns.containsAll(p.sourceTurnIds())) {
+                return i;
+            }
+        }
+        return -1;
     }
 
     /**

@@ -61,4 +61,20 @@ class CollapseTest {
                                 .contextId())
                 .isNull();
     }
+
+    @Test
+    void anExcerptHoldingAnExcerptAboveTakesItsPlace() {
+        // A session's first turns: excerpts of one, two and three turns, best first.
+        List<Collapse.Pick> picks =
+                Collapse.of(
+                        List.of(
+                                excerpt("e1", "t1"),
+                                fact("f9", "t9"),
+                                excerpt("e2", "t1", "t2"),
+                                excerpt("e3", "t1", "t2", "t3"),
+                                excerpt("e5", "t3", "t4", "t5")),
+                        10);
+        assertThat(picks).extracting(Collapse.Pick::id).containsExactly("e3", "f9", "e5");
+        assertThat(picks.get(0).sourceTurnIds()).containsExactly("t1", "t2", "t3");
+    }
 }
