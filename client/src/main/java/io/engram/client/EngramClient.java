@@ -41,6 +41,10 @@ import java.util.concurrent.CompletionException;
  * retried after their {@code Retry-After}; other refusals throw {@link EngramException} (a subclass
  * per kind) naming the field at fault and the request id. Thread-safe; one per application.
  *
+ * <p>One class on purpose: it is the client's whole surface, a short blocking and asynchronous pair
+ * per operation, so that a caller finds every call in one place; the HTTP, retries and errors are
+ * {@code Transport}'s, the types are in {@code model}.
+ *
  * <pre>{@code
  * EngramClient engram = EngramClient.builder("http://127.0.0.1:8080", apiKey).build();
  * engram.sendTurns(TurnBatch.of("ann", "s1", List.of(Turn.user("t1", "I moved to Lisbon"))));

@@ -22,11 +22,13 @@ import io.engram.client.model.Turn;
 import io.engram.client.model.TurnBatch;
 import io.engram.client.model.TurnsAccepted;
 import io.engram.local.LocalStack;
+import io.engram.services.Await;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -58,14 +60,15 @@ class EngramClientIT {
         }
     }
 
-    private static SearchResponse awaitRecall(SearchRequest request) throws Exception {
-        long end = System.nanoTime() + Duration.ofSeconds(60).toNanos();
-        SearchResponse r = client.search(request);
-        while (r.memories().isEmpty() && System.nanoTime() < end) {
-            Thread.sleep(250);
-            r = client.search(request);
-        }
-        return r;
+    private static SearchResponse awaitRecall(SearchRequest request) {
+        AtomicReference<SearchResponse> r = new AtomicReference<>();
+        Await.until(
+                Duration.ofSeconds(60),
+                () -> {
+                    r.set(client.search(request));
+                    return !r.get().memories().isEmpty();
+                });
+        return r.get();
     }
 
     @Test
@@ -236,11 +239,15 @@ class EngramClientIT {
         MaintenanceRun run = admin.requestMaintenance("decay");
         assertThat(run.runId()).isNotBlank();
         assertThat(run.job()).isEqualTo("decay");
-        long end = System.nanoTime() + Duration.ofSeconds(120).toNanos();
-        while (!run.ended() && System.nanoTime() < end) {
-            Thread.sleep(500);
-            run = admin.maintenanceRun(run.runId());
-        }
+        String runId = run.runId();
+        AtomicReference<MaintenanceRun> latest = new AtomicReference<>(run);
+        Await.until(
+                Duration.ofSeconds(120),
+                () -> {
+                    latest.set(admin.maintenanceRun(runId));
+                    return latest.get().ended();
+                });
+        run = latest.get();
         assertThat(run.status()).isEqualTo("succeeded");
         assertThat(run.report()).isNotNull();
         assertThat(run.finishedAt()).isNotNull();

@@ -5,13 +5,14 @@ import io.engram.client.model.SearchRequest;
 import io.engram.config.ConfigLoader;
 import io.engram.config.EngramConfig;
 import io.engram.local.LocalStack;
+import io.engram.services.Await;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.atomic.AtomicReference;
 
 /** The whole local stack for a client test, and waiting for what it extracts. */
 public final class TestStacks {
@@ -39,18 +40,22 @@ public final class TestStacks {
     }
 
     /** The first memory of the user's recall for {@code query} whose words contain {@code text}. */
-    public static Memory awaitMemory(EngramClient engram, String user, String query, String text)
-            throws InterruptedException {
+    public static Memory awaitMemory(EngramClient engram, String user, String query, String text) {
         SearchRequest q = SearchRequest.of(user, query).forced();
-        long end = System.nanoTime() + Duration.ofSeconds(60).toNanos();
-        List<Memory> found = engram.search(q).memories();
-        while (found.stream().noneMatch(m -> m.content().contains(text))) {
-            if (System.nanoTime() > end) {
-                throw new AssertionError("no memory of " + user + " with '" + text + "' in 60 s");
-            }
-            Thread.sleep(250);
-            found = engram.search(q).memories();
+        AtomicReference<Memory> found = new AtomicReference<>();
+        boolean heard =
+                Await.until(
+                        Duration.ofSeconds(60),
+                        () -> {
+                            engram.search(q).memories().stream()
+                                    .filter(m -> m.content().contains(text))
+                                    .findFirst()
+                                    .ifPresent(found::set);
+                            return found.get() != null;
+                        });
+        if (!heard) {
+            throw new AssertionError("no memory of " + user + " with '" + text + "' in 60 s");
         }
-        return found.stream().filter(m -> m.content().contains(text)).findFirst().orElseThrow();
+        return found.get();
     }
 }

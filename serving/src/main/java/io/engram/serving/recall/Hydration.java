@@ -101,7 +101,15 @@ final class Hydration {
 
     private Future<Void> fromPostgres(RecallCall call, long budget, String generation) {
         Scope s = call.request.scope();
-        UUID[] ids = call.candidates.keySet().stream().map(UUID::fromString).toArray(UUID[]::new);
+        // A chain's later hop reads only the candidates it added.
+        UUID[] ids =
+                call.candidates.values().stream()
+                        .filter(c -> c.row == null)
+                        .map(c -> UUID.fromString(c.id))
+                        .toArray(UUID[]::new);
+        if (ids.length == 0) {
+            return Future.succeededFuture();
+        }
         StringBuilder sql =
                 new StringBuilder(
                         "select "
