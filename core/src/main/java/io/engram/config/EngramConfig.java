@@ -3,7 +3,6 @@ package io.engram.config;
 import io.engram.store.opensearch.OpenSearchAuth;
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -58,6 +57,8 @@ public record EngramConfig(
                     : SecretFile.read("postgres.password_file", passwordFile);
         }
 
+        private static final java.sql.Driver DRIVER = new org.postgresql.Driver();
+
         /** A new JDBC connection, logged in with the current password. */
         public Connection connect() throws SQLException {
             java.util.Properties p = new java.util.Properties();
@@ -69,7 +70,14 @@ public record EngramConfig(
             // Batches of inserts go as multi-row statements (the write plane sends its new
             // memories in batches); a setting in the URL wins.
             p.setProperty("reWriteBatchedInserts", "true");
-            return DriverManager.getConnection(url, p);
+            // The driver directly, not DriverManager: DriverManager hands out only drivers that the
+            // caller's class loader sees, and on a Flink TaskManager the driver it registered for
+            // one job's class loader is refused to the next job's ("No suitable driver").
+            Connection connection = DRIVER.connect(url, p);
+            if (connection == null) {
+                throw new SQLException("not a PostgreSQL JDBC URL: " + url);
+            }
+            return connection;
         }
 
         @Override

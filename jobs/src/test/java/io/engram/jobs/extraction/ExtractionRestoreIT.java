@@ -3,10 +3,7 @@ package io.engram.jobs.extraction;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.engram.events.ChatEvent;
-import io.engram.events.Role;
-import io.engram.events.SessionEndEvent;
 import io.engram.events.TopicBootstrap;
-import io.engram.events.TurnEvent;
 import io.engram.jobs.TestStores;
 import io.engram.jobs.runtime.LocalFlinkCluster;
 import io.engram.jobs.runtime.LocalJobs;
@@ -16,14 +13,8 @@ import io.engram.services.SharedServices;
 import io.engram.store.opensearch.IndexBootstrap;
 import io.engram.store.opensearch.OpenSearchClient;
 import java.nio.file.Path;
-import java.sql.Connection;
-import java.sql.DriverManager;
-import java.sql.ResultSet;
 import java.time.Duration;
-import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import org.apache.flink.connector.kafka.source.enumerator.initializer.OffsetsInitializer;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.junit.jupiter.api.Test;
@@ -53,7 +44,7 @@ class ExtractionRestoreIT {
         IndexBootstrap.ensure(openSearch, "engram-memories-restore-ref", 1, 0);
         ExtractionSettings live = settings(restored, "engram-memories-restore-it");
 
-        List<ChatEvent> events = conversations();
+        List<ChatEvent> events = TwoUserStream.events();
         int half = events.size() / 2;
         TestStores.produce(TOPIC, events.subList(0, half));
 
@@ -87,7 +78,7 @@ class ExtractionRestoreIT {
                             OffsetsInitializer.earliest())
                     .build(env);
             env.execute("extraction-restore-reference");
-            String expected = snapshot(postgres, reference);
+            String expected = TwoUserStream.snapshot(postgres, reference);
             assertThat(expected).contains("$15,000");
 
             java.util.concurrent.atomic.AtomicReference<String> actual =
@@ -96,7 +87,7 @@ class ExtractionRestoreIT {
                     Await.until(
                             Duration.ofSeconds(120),
                             () -> {
-                                actual.set(snapshot(postgres, restored));
+                                actual.set(TwoUserStream.snapshot(postgres, restored));
                                 return actual.get().equals(expected);
                             });
             assertThat(actual.get())
@@ -106,98 +97,11 @@ class ExtractionRestoreIT {
         }
     }
 
-    private static List<ChatEvent> conversations() {
-        List<ChatEvent> out = new ArrayList<>();
-        String[][] lines = {
-            {"My budget for the Hawaii trip is $10,000.", "Great, I'll keep that in mind."},
-            {"We want to stay in Maui for ten days.", "Maui is lovely in June."},
-            {"My sister Kate is a nurse in Denver.", "Nice!"},
-            {"I adopted a beagle named Max last spring.", "Max sounds adorable."},
-            {"Actually, make the Hawaii budget $12,000.", "Updated to $12,000."},
-            {"I'm allergic to shellfish.", "Noted, no shellfish."},
-            {"We booked flights to Maui for June 5.", "Flights on June 5, got it."},
-            {"Let's raise the Hawaii budget to $15,000.", "Budget is now $15,000."}
-        };
-        for (String user : List.of("alice", "bob")) {
-            // Both users talk at the same time, a second apart.
-            Instant t =
-                    Instant.parse("2026-03-15T10:00:00Z").plusSeconds(user.equals("bob") ? 1 : 0);
-            for (int session = 0; session < 2; session++) {
-                String sid = user + "-s" + session;
-                int turn = 0;
-                for (int i = session * 4; i < session * 4 + 4; i++) {
-                    for (int r = 0; r < 2; r++) {
-                        t = t.plusSeconds(30);
-                        out.add(
-                                new TurnEvent(
-                                        "e-" + sid + "-" + turn,
-                                        "acme",
-                                        "default",
-                                        "dev",
-                                        user,
-                                        sid,
-                                        sid + "-" + turn++,
-                                        r == 0 ? Role.USER : Role.ASSISTANT,
-                                        r == 0 ? Optional.of(user) : Optional.empty(),
-                                        lines[i][r],
-                                        t));
-                    }
-                }
-                t = t.plusSeconds(30);
-                out.add(new SessionEndEvent("end-" + sid, "acme", "default", "dev", user, sid, t));
-            }
-        }
-        // Interleave the two users so both have open windows when the job stops.
-        List<ChatEvent> alice = out.subList(0, out.size() / 2);
-        List<ChatEvent> bob = out.subList(out.size() / 2, out.size());
-        List<ChatEvent> mixed = new ArrayList<>();
-        for (int i = 0; i < alice.size(); i++) {
-            mixed.add(alice.get(i));
-            mixed.add(bob.get(i));
-        }
-        return mixed;
-    }
-
     private static ExtractionSettings settings(String url, String alias) {
         return TestSettings.onSharedServices(url, alias, TOPIC, DLQ, 500);
     }
 
     private static int count(String url) {
         return TestStores.count(url, "select count(*) from memories");
-    }
-
-    /** Every memory row and event that the write plane decides (system times left out). */
-    private static String snapshot(PostgresServer pg, String url) {
-        StringBuilder out = new StringBuilder();
-        try (Connection c = DriverManager.getConnection(url, pg.user(), pg.password());
-                ResultSet rs =
-                        c.createStatement()
-                                .executeQuery(
-                                        "select id, user_id, type, content, status, version, superseded_by,"
-                                                + " valid_from, valid_to, array_to_string(source_turn_ids, ',')"
-                                                + " from memories order by id")) {
-            while (rs.next()) {
-                for (int i = 1; i <= 10; i++) {
-                    out.append(rs.getString(i)).append('|');
-                }
-                out.append('\n');
-            }
-            try (ResultSet events =
-                    c.createStatement()
-                            .executeQuery(
-                                    "select memory_id, kind, version from memory_events order by 1, 2, 3")) {
-                while (events.next()) {
-                    out.append(events.getString(1))
-                            .append(' ')
-                            .append(events.getString(2))
-                            .append(' ')
-                            .append(events.getInt(3))
-                            .append('\n');
-                }
-            }
-        } catch (Exception e) {
-            return e.toString();
-        }
-        return out.toString();
     }
 }
