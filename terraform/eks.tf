@@ -116,6 +116,9 @@ resource "aws_eks_addon" "before_nodes" {
   cluster_name                = aws_eks_cluster.this.name
   addon_name                  = each.key
   resolve_conflicts_on_update = "OVERWRITE"
+  # The CNI enforces NetworkPolicies (infra/k8s admits only what each component talks to) only
+  # when asked to.
+  configuration_values = each.key == "vpc-cni" ? jsonencode({ enableNetworkPolicy = "true" }) : null
 }
 
 resource "aws_eks_addon" "coredns" {
