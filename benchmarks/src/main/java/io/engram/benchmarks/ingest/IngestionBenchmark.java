@@ -102,24 +102,7 @@ public final class IngestionBenchmark {
         String bootstrap = config.kafka().bootstrapServers();
         String topic = config.kafka().turnsTopic();
         List<Long> probeLatencies = new CopyOnWriteArrayList<>();
-        try (KafkaProducer<String, byte[]> producer =
-                new KafkaProducer<>(
-                        Map.of(
-                                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG,
-                                bootstrap,
-                                ProducerConfig.LINGER_MS_CONFIG,
-                                5,
-                                ProducerConfig.BATCH_SIZE_CONFIG,
-                                256 * 1024,
-                                ProducerConfig.ACKS_CONFIG,
-                                "1"),
-                        new StringSerializer(),
-                        new ByteArraySerializer())) {
-            // Warm-up: a few sessions so the model and the operators are loaded before timing.
-            send(producer, topic, lines, 0, 200, "warmup");
-            producer.flush();
-            KafkaProgress.awaitCommitted(
-                    bootstrap, KafkaProgress.endOffsets(bootstrap, topic), Duration.ofMinutes(5));
+        try (KafkaProducer<String, byte[]> producer = warmedUp(bootstrap, topic, lines)) {
 
             ProcessCpu cpuBefore = ProcessCpu.now();
             long t0 = System.nanoTime();
@@ -222,7 +205,34 @@ public final class IngestionBenchmark {
                 : String.format("%.2f ms", cpuSeconds * 1000 / turns);
     }
 
-    private static void send(
+    /**
+     * A producer for the load, after a warm-up of a few sessions (stored before this returns) so
+     * the model and the operators are loaded before timing.
+     */
+    static KafkaProducer<String, byte[]> warmedUp(
+            String bootstrap, String topic, List<String[]> lines) throws Exception {
+        KafkaProducer<String, byte[]> producer =
+                new KafkaProducer<>(
+                        Map.of(
+                                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG,
+                                bootstrap,
+                                ProducerConfig.LINGER_MS_CONFIG,
+                                5,
+                                ProducerConfig.BATCH_SIZE_CONFIG,
+                                256 * 1024,
+                                ProducerConfig.ACKS_CONFIG,
+                                "1"),
+                        new StringSerializer(),
+                        new ByteArraySerializer());
+        send(producer, topic, lines, 0, 200, "warmup");
+        producer.flush();
+        KafkaProgress.awaitCommitted(
+                bootstrap, KafkaProgress.endOffsets(bootstrap, topic), Duration.ofMinutes(5));
+        return producer;
+    }
+
+    /** Turns {@code from} .. {@code from + count} of the corpus, a session end every 20 turns. */
+    static void send(
             KafkaProducer<String, byte[]> producer,
             String topic,
             List<String[]> lines,

@@ -33,6 +33,9 @@ public final class ResultsPage {
                     new Section("Recall latency and throughput", "recall-load.md"),
                     new Section("Ingestion: throughput and freshness", "ingestion.md"),
                     new Section(
+                            "The ExtractionJob on a standalone Flink cluster: scaling",
+                            "flink-cluster.md"),
+                    new Section(
                             "Write plane: CPU per turn, before and after", "write-plane-cpu.md"),
                     new Section(
                             "Extraction: precision on the labelled corpus", "extraction-corpus.md"),

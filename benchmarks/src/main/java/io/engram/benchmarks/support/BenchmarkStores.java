@@ -64,6 +64,15 @@ public final class BenchmarkStores {
         return config;
     }
 
+    /** "N cores, Java V; date D": the machine line of a results page. */
+    public static String machine() {
+        return Runtime.getRuntime().availableProcessors()
+                + " cores, Java "
+                + System.getProperty("java.version")
+                + "; date "
+                + java.time.LocalDate.now();
+    }
+
     /** Removes a benchmark's temporary home and everything in it. */
     public static void deleteTree(Path root) throws IOException {
         if (!Files.exists(root)) {
