@@ -181,6 +181,36 @@ public final class FlinkRest {
         throw new IllegalStateException("no savepoint of " + job + " within " + timeout);
     }
 
+    /**
+     * Waits until every task of the job runs: a job is {@code RUNNING} as soon as it is scheduled,
+     * before its tasks have slots and have restored their state.
+     */
+    public void awaitTasksRunning(String job, Duration timeout)
+            throws IOException, InterruptedException {
+        Instant deadline = Instant.now().plus(timeout);
+        JsonNode last = null;
+        while (Instant.now().isBefore(deadline)) {
+            last = get("/jobs/" + job);
+            boolean all = last.path("vertices").size() > 0;
+            for (JsonNode vertex : last.path("vertices")) {
+                all &= "RUNNING".equals(vertex.path("status").asText());
+            }
+            if (all) {
+                return;
+            }
+            Thread.sleep(200);
+        }
+        throw new IllegalStateException(
+                "tasks of "
+                        + job
+                        + " not all running within "
+                        + timeout
+                        + ": "
+                        + (last == null ? "" : last.path("vertices").toString())
+                        + "; "
+                        + exceptions(job));
+    }
+
     /** Cancels the job (its retained checkpoints stay). */
     public void cancel(String job) throws IOException, InterruptedException {
         HttpRequest request =

@@ -29,7 +29,6 @@ import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The jobs on a real Flink cluster: a JobManager and two TaskManagers in JVMs of their own, the
@@ -44,7 +43,8 @@ class JobsOnFlinkClusterIT {
     private static final String ENTRY = ExtractionJob.class.getName();
     private static final int PARALLELISM = 2;
 
-    @TempDir static Path home;
+    /** Under target/, so the cluster's logs outlive a failed run. */
+    private static Path home;
 
     private static FlinkCluster cluster;
     private static FlinkRest rest;
@@ -54,6 +54,9 @@ class JobsOnFlinkClusterIT {
 
     @BeforeAll
     static void startCluster() throws Exception {
+        home =
+                Files.createTempDirectory(Files.createDirectories(Path.of("target/it")), "flink-")
+                        .toAbsolutePath();
         secrets = Map.of("ENGRAM_POSTGRES_PASSWORD", SharedServices.postgres().password());
         cluster = FlinkCluster.start(home.resolve("flink"), new FlinkCluster.Spec(2, 2, secrets));
         rest = cluster.rest();
@@ -85,7 +88,7 @@ class JobsOnFlinkClusterIT {
             assertThat(until(Duration.ofSeconds(60), () -> rest.restarts(job) >= 1))
                     .as("the job failed over after the TaskManager died")
                     .isTrue();
-            rest.awaitState(job, "RUNNING", Duration.ofSeconds(60));
+            rest.awaitTasksRunning(job, Duration.ofSeconds(90));
             assertThat(rest.restoredFrom(job))
                     .as("restored from a retained checkpoint of this cluster")
                     .hasValueSatisfying(
@@ -93,7 +96,7 @@ class JobsOnFlinkClusterIT {
             // As Kubernetes would, a new TaskManager replaces the dead one.
             cluster.addTaskManager();
 
-            assertSameRowsAsOnePass(run);
+            assertSameRowsAsOnePass(run, job);
         } finally {
             rest.cancel(job);
         }
@@ -117,9 +120,8 @@ class JobsOnFlinkClusterIT {
 
         String second = startJob(run.config, Optional.of(savepoint));
         try {
-            rest.awaitState(second, "RUNNING", Duration.ofSeconds(60));
             assertThat(rest.restoredFrom(second)).contains(savepoint);
-            assertSameRowsAsOnePass(run);
+            assertSameRowsAsOnePass(run, second);
         } finally {
             rest.cancel(second);
         }
@@ -229,6 +231,7 @@ class JobsOnFlinkClusterIT {
                         PARALLELISM,
                         savepoint);
         rest.awaitState(job, "RUNNING", Duration.ofSeconds(60));
+        rest.awaitTasksRunning(job, Duration.ofSeconds(90));
         return job;
     }
 
@@ -245,7 +248,7 @@ class JobsOnFlinkClusterIT {
     }
 
     /** The reference: one bounded, uninterrupted pass over the whole topic, in this JVM. */
-    private static void assertSameRowsAsOnePass(Run run) throws Exception {
+    private static void assertSameRowsAsOnePass(Run run, String job) throws Exception {
         ExtractionSettings settings =
                 ExtractionSettings.from(
                         ConfigLoader.load(Optional.of(run.referenceConfig()), secrets));
@@ -262,7 +265,11 @@ class JobsOnFlinkClusterIT {
                     actual.set(TwoUserStream.snapshot(SharedServices.postgres(), run.db));
                     return actual.get().equals(expected);
                 });
-        assertThat(actual.get()).isEqualTo(expected);
+        assertThat(actual.get())
+                .as(
+                        "rows of %s; job %s, %d restarts, exceptions %s; logs under %s",
+                        run.name, rest.state(job), rest.restarts(job), rest.exceptions(job), home)
+                .isEqualTo(expected);
     }
 
     /** {@link Await#until} for checks that call the REST API: a failed call is a "not yet". */
