@@ -152,8 +152,8 @@ public final class ConfigKeys {
                     "opensearch.auth",
                     "none",
                     "none (the network decides who may call OpenSearch), or aws-sigv4: every"
-                            + " request signed with the process's AWS credentials (environment, EKS Pod"
-                            + " Identity or ECS)",
+                            + " request signed with the process's AWS credentials (the AWS SDK's"
+                            + " default chain: environment, IRSA, EKS Pod Identity, ECS, EC2)",
                     Parsers.oneOf("none", "aws-sigv4"));
     public static final ConfigKey<String> OPENSEARCH_AWS_REGION =
             ConfigKey.of(

@@ -3,7 +3,6 @@ package io.engram.serving;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.engram.auth.ApiKeys;
-import io.engram.aws.AwsCredentials;
 import io.engram.embedding.TestEmbedders;
 import io.engram.services.Await;
 import io.engram.services.KafkaBroker;
@@ -26,7 +25,6 @@ import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -35,6 +33,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
+import software.amazon.awssdk.auth.credentials.AwsSessionCredentials;
 
 /**
  * The packaged serving tier ({@code java -jar engram-serving-*.jar}) as a deployment runs it: its
@@ -211,9 +210,9 @@ class ServingMainIT {
      */
     @Test
     void signsEveryOpenSearchRequestWithTheProcessesAwsCredentials() throws Exception {
-        AwsCredentials key =
-                new AwsCredentials(
-                        "ASIAENGRAMTEST", "engram-test-secret", "engram-test-session", Instant.MAX);
+        AwsSessionCredentials key =
+                AwsSessionCredentials.create(
+                        "ASIAENGRAMTEST", "engram-test-secret", "engram-test-session");
         try (SigV4CheckingProxy domain =
                 SigV4CheckingProxy.start(
                         SharedServices.openSearch().url(), key, "eu-west-1", "es")) {

@@ -2,8 +2,7 @@ package io.engram.serving;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
-import io.engram.aws.AwsCredentials;
-import io.engram.aws.SigV4;
+import io.engram.aws.SigV4Reference;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.URI;
@@ -17,6 +16,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import software.amazon.awssdk.auth.credentials.AwsSessionCredentials;
 
 /**
  * Stands in front of the test OpenSearch node as AWS's OpenSearch Service stands in front of its
@@ -34,13 +34,14 @@ final class SigV4CheckingProxy implements AutoCloseable {
     private final HttpServer server;
     private final HttpClient http = HttpClient.newHttpClient();
     private final String upstream;
-    private final AwsCredentials key;
+    private final AwsSessionCredentials key;
     private final String region;
     private final String service;
     private final AtomicInteger verified = new AtomicInteger();
     private final AtomicInteger refused = new AtomicInteger();
 
-    private SigV4CheckingProxy(String upstream, AwsCredentials key, String region, String service)
+    private SigV4CheckingProxy(
+            String upstream, AwsSessionCredentials key, String region, String service)
             throws IOException {
         this.upstream =
                 upstream.endsWith("/") ? upstream.substring(0, upstream.length() - 1) : upstream;
@@ -54,7 +55,8 @@ final class SigV4CheckingProxy implements AutoCloseable {
     }
 
     static SigV4CheckingProxy start(
-            String upstream, AwsCredentials key, String region, String service) throws IOException {
+            String upstream, AwsSessionCredentials key, String region, String service)
+            throws IOException {
         return new SigV4CheckingProxy(upstream, key, region, service);
     }
 
@@ -118,7 +120,7 @@ final class SigV4CheckingProxy implements AutoCloseable {
                 || !m.group(4).equals(service)) {
             return "unknown key, region or service";
         }
-        String payloadHash = SigV4.payloadHash(body);
+        String payloadHash = SigV4Reference.payloadHash(body);
         if (!payloadHash.equals(exchange.getRequestHeaders().getFirst("X-Amz-Content-Sha256"))) {
             return "body does not match X-Amz-Content-Sha256";
         }
@@ -138,7 +140,7 @@ final class SigV4CheckingProxy implements AutoCloseable {
             return "Host not signed";
         }
         String expected =
-                SigV4.authorization(
+                SigV4Reference.authorization(
                         exchange.getRequestMethod(),
                         exchange.getRequestURI().getRawPath(),
                         exchange.getRequestURI().getRawQuery(),

@@ -1,9 +1,8 @@
 package io.engram.store.opensearch;
 
-import io.engram.aws.AwsCredentialsSource;
+import io.engram.aws.AwsSigner;
 import io.engram.aws.RequestSigner;
 import java.io.Serializable;
-import java.time.Clock;
 
 /**
  * How Engram's OpenSearch clients say who they are: {@code none} (the network decides), or {@code
@@ -22,11 +21,11 @@ public record OpenSearchAuth(String mode, String region, String service) impleme
         return SIGV4_MODE.equals(mode);
     }
 
-    /** The signer of this process's requests (its AWS credentials are looked up on first use). */
+    /**
+     * The signer of this process's requests: the AWS SDK's, with the credentials of its default
+     * provider chain (fetched on the first call, and shared by every client of the process).
+     */
     public RequestSigner signer() {
-        return signed()
-                ? RequestSigner.sigV4(
-                        AwsCredentialsSource.shared(), region, service, Clock.systemUTC())
-                : RequestSigner.NONE;
+        return signed() ? AwsSigner.forService(region, service) : RequestSigner.NONE;
     }
 }

@@ -2,7 +2,6 @@ package io.engram.serving.store;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.engram.aws.RequestSigner;
-import io.engram.aws.SigV4;
 import io.engram.store.opensearch.OpenSearchAuth;
 import io.engram.store.opensearch.OpenSearchClient;
 import io.engram.store.opensearch.OpenSearchClient.Response;
@@ -76,7 +75,7 @@ public final class OpenSearchHttp implements AutoCloseable {
         if (signer != RequestSigner.NONE) {
             URI parsed = URI.create(uri);
             // The Host the signature covers, whatever the client would have sent.
-            options.putHeader(HttpHeaders.HOST, SigV4.host(parsed));
+            options.putHeader(HttpHeaders.HOST, RequestSigner.host(parsed));
             signer.headers(method, parsed, body == null ? null : body.getBytes())
                     .forEach(options::putHeader);
         }

@@ -1,93 +1,38 @@
 package io.engram.aws;
 
-import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.security.InvalidKeyException;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
-import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.HexFormat;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
+import software.amazon.awssdk.auth.credentials.AwsCredentials;
 
 /**
- * AWS Signature Version 4 for a request's headers: what an AWS service (OpenSearch Service: {@code
- * es}, OpenSearch Serverless: {@code aoss}) needs to know who sent it. Pure: the time and the
- * credentials are given.
+ * AWS Signature Version 4 computed as a service computes it from the request it received: the test
+ * proxy's check of what the AWS SDK's signer sends, written from AWS's specification and
+ * independent of the SDK.
  */
-public final class SigV4 {
+public final class SigV4Reference {
 
     private static final DateTimeFormatter AMZ_DATE =
             DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'").withZone(ZoneOffset.UTC);
     private static final HexFormat HEX = HexFormat.of();
 
-    private SigV4() {}
-
-    /**
-     * The headers to add to a request to {@code uri} with {@code body} (null: none): {@code
-     * X-Amz-Date}, {@code X-Amz-Content-Sha256}, {@code X-Amz-Security-Token} with temporary
-     * credentials, and {@code Authorization}. The request must send {@link #host(URI)} as its Host.
-     */
-    public static Map<String, String> headers(
-            String method,
-            URI uri,
-            byte[] body,
-            AwsCredentials credentials,
-            String region,
-            String service,
-            Instant now) {
-        String amzDate = AMZ_DATE.format(now);
-        String payloadHash = payloadHash(body);
-        Map<String, String> signed = new TreeMap<>();
-        signed.put("host", host(uri));
-        signed.put("x-amz-content-sha256", payloadHash);
-        signed.put("x-amz-date", amzDate);
-        if (!credentials.sessionToken().isEmpty()) {
-            signed.put("x-amz-security-token", credentials.sessionToken());
-        }
-        Map<String, String> out = new LinkedHashMap<>();
-        out.put("X-Amz-Date", amzDate);
-        out.put("X-Amz-Content-Sha256", payloadHash);
-        if (!credentials.sessionToken().isEmpty()) {
-            out.put("X-Amz-Security-Token", credentials.sessionToken());
-        }
-        out.put(
-                "Authorization",
-                authorization(
-                        method,
-                        uri.getRawPath(),
-                        uri.getRawQuery(),
-                        signed,
-                        payloadHash,
-                        credentials,
-                        region,
-                        service,
-                        amzDate));
-        return out;
-    }
+    private SigV4Reference() {}
 
     /**
      * The hex SHA-256 of a request's body (null: none), as {@code X-Amz-Content-Sha256} sends it.
      */
     public static String payloadHash(byte[] body) {
         return HEX.formatHex(sha256(body == null ? new byte[0] : body));
-    }
-
-    /** The Host header a client sends for {@code uri}: the port only when not the scheme's own. */
-    public static String host(URI uri) {
-        int port = uri.getPort();
-        boolean defaultPort =
-                port == -1
-                        || ("https".equals(uri.getScheme()) && port == 443)
-                        || ("http".equals(uri.getScheme()) && port == 80);
-        return defaultPort ? uri.getHost() : uri.getHost() + ":" + port;
     }
 
     /**
