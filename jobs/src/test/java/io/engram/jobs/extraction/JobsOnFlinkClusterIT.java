@@ -98,7 +98,7 @@ class JobsOnFlinkClusterIT {
 
             assertSameRowsAsOnePass(run, job);
         } finally {
-            rest.cancel(job);
+            cancelAndWait(job);
         }
     }
 
@@ -123,7 +123,7 @@ class JobsOnFlinkClusterIT {
             assertThat(rest.restoredFrom(second)).contains(savepoint);
             assertSameRowsAsOnePass(run, second);
         } finally {
-            rest.cancel(second);
+            cancelAndWait(second);
         }
         upgradedConfig = run.config;
     }
@@ -270,6 +270,15 @@ class JobsOnFlinkClusterIT {
                         "rows of %s; job %s, %d restarts, exceptions %s; logs under %s",
                         run.name, rest.state(job), rest.restarts(job), rest.exceptions(job), home)
                 .isEqualTo(expected);
+    }
+
+    /**
+     * Cancels a job and waits until it is gone, so that the next test finds every slot free; a
+     * failure here is left to the next test to report.
+     */
+    private static void cancelAndWait(String job) throws Exception {
+        rest.cancel(job);
+        until(Duration.ofSeconds(60), () -> rest.state(job).equals("CANCELED"));
     }
 
     /** {@link Await#until} for checks that call the REST API: a failed call is a "not yet". */
