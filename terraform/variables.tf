@@ -123,6 +123,18 @@ variable "flink_service_account" {
 
 # --- PostgreSQL (the truth) ---
 
+variable "external_secrets_namespace" {
+  description = "Namespace of the External Secrets Operator (its Helm chart's default)."
+  type        = string
+  default     = "external-secrets"
+}
+
+variable "external_secrets_service_account" {
+  description = "Service account of the External Secrets controller: gets a role that may read Engram's secrets."
+  type        = string
+  default     = "external-secrets"
+}
+
 variable "postgres" {
   description = "RDS PostgreSQL: the schema migrations are tested on major version 15."
   type = object({

@@ -172,6 +172,18 @@ run "opensearch_admits_the_engram_pods_roles_only" {
 
   assert {
     condition = (
+      aws_eks_pod_identity_association.external_secrets.service_account == "external-secrets" &&
+      aws_eks_pod_identity_association.external_secrets.namespace == "external-secrets" &&
+      alltrue([for st in data.aws_iam_policy_document.external_secrets.statement : alltrue([for a in st.actions : contains(["secretsmanager:GetSecretValue", "secretsmanager:DescribeSecret", "kms:Decrypt"], a)])]) &&
+      contains(flatten([for st in data.aws_iam_policy_document.external_secrets.statement : st.resources]), aws_secretsmanager_secret.engram["kafka"].arn) &&
+      contains(flatten([for st in data.aws_iam_policy_document.external_secrets.statement : st.resources]), aws_secretsmanager_secret.engram["redis"].arn) &&
+      length([for r in flatten([for st in data.aws_iam_policy_document.external_secrets.statement : st.resources]) : r if endswith(r, ":secret:engram/bootstrap-key-??????")]) == 1
+    )
+    error_message = "the External Secrets controller may read Engram's secrets and decrypt them, nothing else"
+  }
+
+  assert {
+    condition = (
       toset(flatten([for st in data.aws_iam_policy_document.opensearch_access.statement : [for p in st.principals : p.identifiers]])) ==
       toset([aws_iam_role.serving.arn, aws_iam_role.flink.arn]) &&
       output.engram_environment.ENGRAM_OPENSEARCH_AUTH == "aws-sigv4" &&
