@@ -224,11 +224,16 @@ public final class IngestionBenchmark {
                                 "1"),
                         new StringSerializer(),
                         new ByteArraySerializer());
-        send(producer, topic, lines, 0, 200, "warmup");
-        producer.flush();
-        KafkaProgress.awaitCommitted(
-                bootstrap, KafkaProgress.endOffsets(bootstrap, topic), Duration.ofMinutes(5));
-        return producer;
+        try {
+            send(producer, topic, lines, 0, 200, "warmup");
+            producer.flush();
+            KafkaProgress.awaitCommitted(
+                    bootstrap, KafkaProgress.endOffsets(bootstrap, topic), Duration.ofMinutes(5));
+            return producer;
+        } catch (Exception | Error e) {
+            producer.close();
+            throw e;
+        }
     }
 
     /** Turns {@code from} .. {@code from + count} of the corpus, a session end every 20 turns. */

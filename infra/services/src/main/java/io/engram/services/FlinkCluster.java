@@ -89,7 +89,6 @@ public final class FlinkCluster implements AutoCloseable {
 
     /** Starts one more TaskManager and waits until the JobManager has registered it. */
     public synchronized void addTaskManager() {
-        int expected = liveTaskManagers() + 1;
         String id = "taskmanager-" + started++;
         ChildProcess tm =
                 startProcess(
@@ -100,7 +99,7 @@ public final class FlinkCluster implements AutoCloseable {
                         "640m",
                         List.of("-D", "taskmanager.resource-id=" + id));
         taskManagers.put(id, tm);
-        tm.awaitReady(Duration.ofSeconds(90), () -> rest.taskManagers() >= expected);
+        tm.awaitReady(Duration.ofSeconds(90), () -> rest.taskManagerIds().contains(id));
     }
 
     /**
@@ -160,7 +159,10 @@ public final class FlinkCluster implements AutoCloseable {
                 ChildJvm.command(
                         CLASSPATH,
                         "org.apache.flink.client.cli.CliFrontend",
-                        jvmOptions("-Xmx384m", "-Dlog4j.configurationFile=" + logConfig()),
+                        jvmOptions(
+                                "-Xmx384m",
+                                "-Dlog4j.configurationFile=" + logConfig(),
+                                "-Dengram.log.file=" + log + ".client"),
                         args);
         ProcessBuilder builder = new ProcessBuilder(command);
         builder.environment().putAll(env);
@@ -169,11 +171,14 @@ public final class FlinkCluster implements AutoCloseable {
         Files.createDirectories(log.getParent());
         builder.redirectOutput(log.toFile());
         Process process = builder.start();
-        if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
+        try {
+            if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
+                throw new IllegalStateException("flink run did not finish within " + timeout);
+            }
+            return process.exitValue();
+        } finally {
             process.destroyForcibly();
-            throw new IllegalStateException("flink run did not finish within " + timeout);
         }
-        return process.exitValue();
     }
 
     private static ChildProcess startProcess(

@@ -3,7 +3,6 @@ package io.engram.services;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
@@ -11,7 +10,6 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -48,24 +46,36 @@ public final class FlinkRest {
         return get("/overview").path("taskmanagers").asInt();
     }
 
+    /** The resource ids of the TaskManagers registered with the JobManager. */
+    public java.util.Set<String> taskManagerIds() throws IOException, InterruptedException {
+        java.util.Set<String> out = new java.util.TreeSet<>();
+        for (JsonNode tm : get("/taskmanagers").path("taskmanagers")) {
+            out.add(tm.path("id").asText());
+        }
+        return out;
+    }
+
     /** Uploads a job jar; returns the id later calls name it by. */
     public String uploadJar(Path jar) throws IOException, InterruptedException {
         String boundary = "engram-" + UUID.randomUUID();
-        ByteArrayOutputStream body = new ByteArrayOutputStream();
-        body.write(
+        byte[] head =
                 ("--"
                                 + boundary
                                 + "\r\nContent-Disposition: form-data; name=\"jarfile\"; filename=\""
                                 + jar.getFileName()
                                 + "\"\r\nContent-Type: application/x-java-archive\r\n\r\n")
-                        .getBytes(StandardCharsets.UTF_8));
-        body.write(Files.readAllBytes(jar));
-        body.write(("\r\n--" + boundary + "--\r\n").getBytes(StandardCharsets.UTF_8));
+                        .getBytes(StandardCharsets.UTF_8);
+        byte[] tail = ("\r\n--" + boundary + "--\r\n").getBytes(StandardCharsets.UTF_8);
+        // Streamed from the file: the jar is large and the caller's heap is not.
         HttpRequest request =
                 HttpRequest.newBuilder(URI.create(base + "/jars/upload"))
                         .timeout(Duration.ofSeconds(120))
                         .header("Content-Type", "multipart/form-data; boundary=" + boundary)
-                        .POST(HttpRequest.BodyPublishers.ofByteArray(body.toByteArray()))
+                        .POST(
+                                HttpRequest.BodyPublishers.concat(
+                                        HttpRequest.BodyPublishers.ofByteArray(head),
+                                        HttpRequest.BodyPublishers.ofFile(jar),
+                                        HttpRequest.BodyPublishers.ofByteArray(tail)))
                         .build();
         JsonNode answer = send(request);
         String file = answer.path("filename").asText();
@@ -192,8 +202,11 @@ public final class FlinkRest {
         while (Instant.now().isBefore(deadline)) {
             last = get("/jobs/" + job);
             boolean all = last.path("vertices").size() > 0;
+            // A vertex reads RUNNING as soon as one of its subtasks runs: count them all.
             for (JsonNode vertex : last.path("vertices")) {
-                all &= "RUNNING".equals(vertex.path("status").asText());
+                all &=
+                        vertex.path("tasks").path("RUNNING").asInt()
+                                == vertex.path("parallelism").asInt();
             }
             if (all) {
                 return;

@@ -83,9 +83,10 @@ class JobsOnFlinkClusterIT {
             awaitMemoriesAndCheckpoint(run, job);
             TestStores.produce(run.topic, events.subList(events.size() / 2, events.size()));
             String victim = rest.taskManagersOf(job).iterator().next();
+            long restartsBefore = rest.restarts(job);
             cluster.killTaskManager(victim);
 
-            assertThat(until(Duration.ofSeconds(60), () -> rest.restarts(job) >= 1))
+            assertThat(until(Duration.ofSeconds(60), () -> rest.restarts(job) > restartsBefore))
                     .as("the job failed over after the TaskManager died")
                     .isTrue();
             rest.awaitTasksRunning(job, Duration.ofSeconds(90));
