@@ -21,8 +21,9 @@ import software.amazon.awssdk.identity.spi.AwsCredentialsIdentity;
  * AWS_ROLE_ARN}, exchanged with STS), the shared profile files, the container endpoint (EKS Pod
  * Identity, ECS) and EC2 instance metadata. The SDK's signer also signs the body's SHA-256 as a
  * header, which OpenSearch Serverless requires and OpenSearch Service accepts. Temporary
- * credentials are renewed in the background before they expire, so signing never waits for the
- * network after the first fetch.
+ * credentials are renewed in the background before they expire, so signing does not wait for the
+ * network while the credentials endpoint answers; if it stays unreachable until they go stale, the
+ * SDK fetches on the signing thread and, failing, this throws.
  */
 public final class AwsSigner implements RequestSigner {
 

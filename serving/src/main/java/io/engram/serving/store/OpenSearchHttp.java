@@ -76,8 +76,14 @@ public final class OpenSearchHttp implements AutoCloseable {
             URI parsed = URI.create(uri);
             // The Host the signature covers, whatever the client would have sent.
             options.putHeader(HttpHeaders.HOST, RequestSigner.host(parsed));
-            signer.headers(method, parsed, body == null ? null : body.getBytes())
-                    .forEach(options::putHeader);
+            try {
+                signer.headers(method, parsed, body == null ? null : body.getBytes())
+                        .forEach(options::putHeader);
+            } catch (RuntimeException e) {
+                // No credentials to sign with (expired and not renewable): a failed request,
+                // which recall degrades on, never an exception out of the event loop's call.
+                return Future.failedFuture(e);
+            }
         }
         return http.request(options)
                 .compose(request -> body == null ? request.send() : request.send(body))
