@@ -128,7 +128,6 @@ public final class ClusterScalingBenchmark {
                             r.turnsPerSecond(),
                             r.flinkCpuMsPerTurn()));
         }
-        double cores = one.flinkCpuMsPerTurn();
         return String.join(
                 "\n",
                 "# The ExtractionJob on a standalone Flink cluster",
@@ -161,11 +160,18 @@ public final class ClusterScalingBenchmark {
                         two.turnsPerSecond() / one.turnsPerSecond()),
                 "",
                 String.format(
-                        "On paper: at %.2f ms of Flink CPU per turn, 1,000 turns/s need %.1f"
-                                + " TaskManager cores busy; with headroom for catch-up after an outage"
-                                + " (×1.5), about %.0f cores per 1,000 turns/s. The stores' CPU comes on"
-                                + " top (see ingestion.md).",
-                        cores, cores, Math.ceil(cores * 1.5)),
+                        "On paper: the job's processes (JobManager and TaskManagers) spent %.2f ms"
+                                + " of CPU per turn with one TaskManager and %.2f ms with two (the"
+                                + " shuffle between JVMs), so 1,000 turns/s keep %.1f-%.1f cores busy;"
+                                + " with headroom for catch-up after an outage (x1.5), about %.0f-%.0f"
+                                + " cores per 1,000 turns/s. The stores' CPU comes on top (see"
+                                + " ingestion.md).",
+                        one.flinkCpuMsPerTurn(),
+                        two.flinkCpuMsPerTurn(),
+                        one.flinkCpuMsPerTurn(),
+                        two.flinkCpuMsPerTurn(),
+                        Math.ceil(one.flinkCpuMsPerTurn() * 1.5),
+                        Math.ceil(two.flinkCpuMsPerTurn() * 1.5)),
                 "");
     }
 
