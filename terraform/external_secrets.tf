@@ -13,17 +13,24 @@ resource "aws_iam_role" "external_secrets" {
 data "aws_iam_policy_document" "external_secrets" {
   statement {
     actions = ["secretsmanager:GetSecretValue", "secretsmanager:DescribeSecret"]
-    resources = compact([
+    # The database secret is RDS's own, null where the instance does not say it.
+    resources = [for arn in [
       local.postgres_secret_arn,
       aws_secretsmanager_secret.engram["kafka"].arn,
       aws_secretsmanager_secret.engram["redis"].arn,
       # Made by hand (infra/k8s/README.md); Secrets Manager appends six characters to the name.
       "arn:${data.aws_partition.current.partition}:secretsmanager:${var.region}:${data.aws_caller_identity.current.account_id}:secret:${var.name}/bootstrap-key-??????",
-    ])
+    ] : arn if arn != null]
   }
   statement {
     actions   = ["kms:Decrypt"]
     resources = [aws_kms_key.data.arn]
+    # Only to read those secrets through Secrets Manager, not to decrypt anything else.
+    condition {
+      test     = "StringEquals"
+      variable = "kms:ViaService"
+      values   = ["secretsmanager.${var.region}.amazonaws.com"]
+    }
   }
 }
 

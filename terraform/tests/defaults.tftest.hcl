@@ -175,9 +175,14 @@ run "opensearch_admits_the_engram_pods_roles_only" {
       aws_eks_pod_identity_association.external_secrets.service_account == "external-secrets" &&
       aws_eks_pod_identity_association.external_secrets.namespace == "external-secrets" &&
       alltrue([for st in data.aws_iam_policy_document.external_secrets.statement : alltrue([for a in st.actions : contains(["secretsmanager:GetSecretValue", "secretsmanager:DescribeSecret", "kms:Decrypt"], a)])]) &&
-      contains(flatten([for st in data.aws_iam_policy_document.external_secrets.statement : st.resources]), aws_secretsmanager_secret.engram["kafka"].arn) &&
-      contains(flatten([for st in data.aws_iam_policy_document.external_secrets.statement : st.resources]), aws_secretsmanager_secret.engram["redis"].arn) &&
-      length([for r in flatten([for st in data.aws_iam_policy_document.external_secrets.statement : st.resources]) : r if endswith(r, ":secret:engram/bootstrap-key-??????")]) == 1
+      toset(flatten([for st in data.aws_iam_policy_document.external_secrets.statement : st.resources])) ==
+      toset(concat([for a in [output.postgres_password_secret_arn] : a if a != null], [
+        aws_secretsmanager_secret.engram["kafka"].arn,
+        aws_secretsmanager_secret.engram["redis"].arn,
+        one([for r in flatten([for st in data.aws_iam_policy_document.external_secrets.statement : st.resources]) : r if endswith(r, ":secret:engram/bootstrap-key-??????")]),
+        aws_kms_key.data.arn,
+      ])) &&
+      alltrue([for st in data.aws_iam_policy_document.external_secrets.statement : alltrue([for c in st.condition : c.variable == "kms:ViaService"]) && (contains(st.actions, "kms:Decrypt") ? length(st.condition) == 1 : true)])
     )
     error_message = "the External Secrets controller may read Engram's secrets and decrypt them, nothing else"
   }
