@@ -42,6 +42,22 @@ class NetworkPoliciesTest {
         return list == null ? List.of() : list;
     }
 
+    /** The internet (S3, an LLM endpoint) is for serving and Flink; the jobs reach the VPC only. */
+    @org.junit.jupiter.api.Test
+    void onlyServingAndFlinkReachHttpsOutsideTheVpc() {
+        Overlay overlay = Overlay.of("aws");
+        List<NetworkPolicy> policies = overlay.all(NetworkPolicy.class);
+        Policies.Peer internet = Policies.Peer.address("52.95.110.1");
+        for (Pods.Pod pod : Pods.of(overlay)) {
+            boolean needs =
+                    pod.owner().equals("Deployment/engram-serving")
+                            || pod.owner().startsWith("FlinkDeployment/");
+            assertThat(Policies.mayReach(policies, peer(pod), internet, "TCP", 443))
+                    .as("%s reaches HTTPS outside the VPC", pod)
+                    .isEqualTo(needs);
+        }
+    }
+
     private static Policies.Peer peer(Pods.Pod pod) {
         return Policies.Peer.pod(NAMESPACE, pod.labels());
     }
