@@ -119,11 +119,6 @@ public final class FlinkCluster implements AutoCloseable {
         handle.onExit().orTimeout(10, TimeUnit.SECONDS).join();
     }
 
-    /** The TaskManagers started and still alive. */
-    public synchronized int liveTaskManagers() {
-        return (int) taskManagers.values().stream().filter(ChildProcess::isAlive).count();
-    }
-
     /** The pids of the JobManager and the live TaskManagers, to measure their CPU. */
     public synchronized List<Long> pids() {
         List<Long> out = new ArrayList<>(List.of(jobManager.pid()));
