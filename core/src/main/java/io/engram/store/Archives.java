@@ -8,7 +8,6 @@ import io.engram.memory.Memory;
 import io.engram.memory.Scope;
 import io.engram.store.opensearch.Bulk;
 import io.engram.store.opensearch.MemoryDocuments;
-import io.engram.store.opensearch.OpenSearchClient;
 import java.io.IOException;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -22,6 +21,8 @@ import java.util.Optional;
 import java.util.UUID;
 import java.util.function.Function;
 import java.util.stream.Collectors;
+import org.opensearch.client.opensearch.OpenSearchClient;
+import org.opensearch.client.opensearch.core.bulk.BulkOperation;
 
 /**
  * The archive: current memories folded into a consolidated one or evicted by a quota move there
@@ -54,14 +55,11 @@ public final class Archives {
     public record Restored(Scope scope, List<Memory> memories, Optional<UUID> removed) {
 
         /** The index writes that make the index agree with the restore. */
-        public List<ObjectNode> indexLines(String alias) {
-            List<ObjectNode> lines = new ArrayList<>();
-            memories.forEach(m -> lines.addAll(MemoryDocuments.restoreLines(alias, m)));
+        public List<BulkOperation> indexLines(String alias) {
+            List<BulkOperation> lines = new ArrayList<>();
+            memories.forEach(m -> lines.add(MemoryDocuments.restore(alias, m)));
             removed.ifPresent(
-                    id ->
-                            lines.addAll(
-                                    MemoryDocuments.deleteLines(
-                                            alias, id.toString(), scope.routing())));
+                    id -> lines.add(MemoryDocuments.delete(alias, id.toString(), scope.routing())));
             return lines;
         }
     }

@@ -1,13 +1,11 @@
 package io.engram.store;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import io.engram.memory.Memory;
 import io.engram.memory.MemoryChange;
 import io.engram.memory.MemoryStatus;
 import io.engram.memory.Scope;
 import io.engram.store.opensearch.Bulk;
 import io.engram.store.opensearch.MemoryDocuments;
-import io.engram.store.opensearch.OpenSearchClient;
 import java.sql.Array;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -21,6 +19,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
+import org.opensearch.client.opensearch.OpenSearchClient;
+import org.opensearch.client.opensearch.core.bulk.BulkOperation;
 
 /**
  * What a commit still has to write to the index ({@code index_outbox}): recorded in the commit's
@@ -105,7 +105,7 @@ public final class IndexOutbox {
     public static Repair repair(
             Connection c, OpenSearchClient client, String alias, Duration olderThan, int limit)
             throws SQLException {
-        List<JsonNode> lines = new ArrayList<>();
+        List<BulkOperation> lines = new ArrayList<>();
         List<UUID> ids = new ArrayList<>();
         List<UUID> batches = new ArrayList<>();
         Set<Scope> scopes = new LinkedHashSet<>();
@@ -122,11 +122,11 @@ public final class IndexOutbox {
                     scopes.add(m.scope());
                     if (m.status() == MemoryStatus.ACTIVE
                             || m.status() == MemoryStatus.SUPERSEDED) {
-                        lines.addAll(MemoryDocuments.indexLines(alias, m));
+                        lines.add(MemoryDocuments.index(alias, m));
                         indexed++;
                     } else {
-                        lines.addAll(
-                                MemoryDocuments.deleteLines(
+                        lines.add(
+                                MemoryDocuments.delete(
                                         alias, m.id().toString(), m.scope().routing()));
                         removed++;
                     }

@@ -14,7 +14,6 @@ import static io.engram.store.MemoryStatements.detail;
 import static io.engram.store.MemoryStatements.exists;
 import static io.engram.store.MemoryStatements.textArray;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.engram.memory.Memory;
 import io.engram.memory.MemoryChange;
@@ -22,7 +21,6 @@ import io.engram.memory.MemoryIds;
 import io.engram.memory.Scope;
 import io.engram.store.opensearch.Bulk;
 import io.engram.store.opensearch.MemoryDocuments;
-import io.engram.store.opensearch.OpenSearchClient;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -38,6 +36,8 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
 import java.util.function.Consumer;
+import org.opensearch.client.opensearch.OpenSearchClient;
+import org.opensearch.client.opensearch.core.bulk.BulkOperation;
 
 /**
  * Applies decided changes to PostgreSQL (memories and memory_events, in one transaction), then to
@@ -222,13 +222,13 @@ public final class MemoryStoreWriter {
                 }
             }
         }
-        List<JsonNode> deletes = new ArrayList<>();
+        List<BulkOperation> deletes = new ArrayList<>();
         documents
                 .values()
                 .forEach(
                         m ->
-                                deletes.addAll(
-                                        MemoryDocuments.deleteLines(
+                                deletes.add(
+                                        MemoryDocuments.delete(
                                                 alias, m.id().toString(), m.scope().routing())));
         Bulk.send(client, deletes, "true");
     }
@@ -376,11 +376,10 @@ public final class MemoryStoreWriter {
     }
 
     private void writeIndex(OpenSearchClient client, List<MemoryChange> changes, String refresh) {
-        List<JsonNode> lines = new ArrayList<>();
+        List<BulkOperation> lines = new ArrayList<>();
         for (MemoryChange change : changes) {
-            lines.addAll(MemoryDocuments.indexLines(alias, change.memory()));
-            change.replaced()
-                    .ifPresent(old -> lines.addAll(MemoryDocuments.indexLines(alias, old)));
+            lines.add(MemoryDocuments.index(alias, change.memory()));
+            change.replaced().ifPresent(old -> lines.add(MemoryDocuments.index(alias, old)));
         }
         // wait_for: when this returns the documents are searchable, so the cache generation bump
         // that follows can never let a result computed without them be cached as current.

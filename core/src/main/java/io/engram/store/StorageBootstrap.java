@@ -4,7 +4,7 @@ import io.engram.auth.ApiKeys;
 import io.engram.config.EngramConfig;
 import io.engram.events.TopicBootstrap;
 import io.engram.store.opensearch.IndexBootstrap;
-import io.engram.store.opensearch.OpenSearchClient;
+import io.engram.store.opensearch.OpenSearchClients;
 import io.engram.store.postgres.SchemaMigrator;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -53,7 +53,7 @@ public final class StorageBootstrap {
                         (short) config.kafka().replicationFactor());
         IndexBootstrap.Result index =
                 IndexBootstrap.ensure(
-                        OpenSearchClient.forConfig(config.openSearch(), Duration.ofSeconds(30)),
+                        OpenSearchClients.forConfig(config.openSearch(), Duration.ofSeconds(30)),
                         config.memoryIndexAlias(),
                         config.openSearch().shards(),
                         config.openSearch().replicas());

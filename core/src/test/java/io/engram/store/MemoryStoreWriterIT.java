@@ -11,6 +11,7 @@ import io.engram.memory.Scope;
 import io.engram.memory.Tier;
 import io.engram.services.PostgresServer;
 import io.engram.services.SharedServices;
+import io.engram.store.opensearch.IndexInspection;
 import io.engram.store.postgres.SchemaMigrator;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -205,9 +206,9 @@ class MemoryStoreWriterIT {
         assertThat(active(di)).containsExactly("Di has a cat named Miso.");
     }
 
-    private static io.engram.store.opensearch.OpenSearchClient index() {
+    private static org.opensearch.client.opensearch.OpenSearchClient index() {
         var client =
-                new io.engram.store.opensearch.OpenSearchClient(
+                io.engram.store.opensearch.OpenSearchClients.create(
                         SharedServices.openSearch().url(), java.time.Duration.ofSeconds(30));
         io.engram.store.opensearch.IndexBootstrap.ensure(client, "writer-it-memories", 1, 0);
         return client;
@@ -219,13 +220,11 @@ class MemoryStoreWriterIT {
         return v;
     }
 
-    private static long indexed(io.engram.store.opensearch.OpenSearchClient client, Scope scope) {
+    private static long indexed(
+            org.opensearch.client.opensearch.OpenSearchClient client, Scope scope) {
         var q = io.engram.store.opensearch.MemoryQuery.forScope(scope).includeHistory(true);
-        client.send("POST", "/writer-it-memories/_refresh", null);
-        return client.send("POST", "/writer-it-memories/_count?routing=" + q.routing(), q.all())
-                .body()
-                .path("count")
-                .asLong();
+        IndexInspection.refresh(client, "writer-it-memories");
+        return IndexInspection.count(client, "writer-it-memories", q);
     }
 
     private static Memory withVector(Memory m) {
@@ -293,7 +292,7 @@ class MemoryStoreWriterIT {
         var live = index();
         // Nothing listens there: the index is down when the commit's own write is sent.
         var down =
-                new io.engram.store.opensearch.OpenSearchClient(
+                io.engram.store.opensearch.OpenSearchClients.create(
                         "http://127.0.0.1:" + io.engram.services.FreePorts.find(),
                         java.time.Duration.ofSeconds(2));
         MemoryStoreWriter.FromTurns window =
@@ -320,12 +319,15 @@ class MemoryStoreWriterIT {
         }
         assertThat(indexed(live, uma)).isEqualTo(1);
         var hit =
-                live.send(
-                                "GET",
-                                "/writer-it-memories/_doc/" + m.id() + "?routing=" + uma.routing(),
-                                null)
-                        .body()
-                        .path("_source");
+                IndexInspection.run(
+                                () ->
+                                        live.get(
+                                                g ->
+                                                        g.index("writer-it-memories")
+                                                                .id(m.id().toString())
+                                                                .routing(uma.routing()),
+                                                com.fasterxml.jackson.databind.JsonNode.class))
+                        .source();
         assertThat(hit.path("content").asText()).isEqualTo("Uma restores old pianos.");
         assertThat(hit.path(io.engram.store.opensearch.MemoryIndex.VECTOR_FIELD).size())
                 .as("with the vector the commit had")

@@ -5,7 +5,7 @@ import io.engram.events.ChatEvent;
 import io.engram.events.EventCodec;
 import io.engram.services.PostgresServer;
 import io.engram.services.SharedServices;
-import io.engram.store.opensearch.OpenSearchClient;
+import io.engram.store.opensearch.OpenSearchClients;
 import io.engram.store.postgres.SchemaMigrator;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -21,6 +21,7 @@ import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.serialization.StringSerializer;
+import org.opensearch.client.opensearch.OpenSearchClient;
 
 /** The shared test services as the jobs' tests use them. */
 public final class TestStores {
@@ -39,7 +40,7 @@ public final class TestStores {
     }
 
     public static OpenSearchClient openSearch() {
-        return new OpenSearchClient(SharedServices.openSearch().url(), Duration.ofSeconds(30));
+        return OpenSearchClients.create(SharedServices.openSearch().url(), Duration.ofSeconds(30));
     }
 
     /** Where tests keep the embedding model, extracted once per machine. */

@@ -4,9 +4,9 @@ import io.engram.cache.RedisConnection;
 import io.engram.config.EngramConfig;
 import io.engram.serving.health.DependencyCheck;
 import io.engram.serving.store.JdbcPool;
-import io.engram.serving.store.OpenSearchHttp;
+import io.engram.serving.store.OpenSearchReads;
 import io.engram.serving.store.PostgresOptions;
-import io.engram.store.opensearch.OpenSearchClient;
+import io.engram.store.opensearch.OpenSearchClients;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.pgclient.PgBuilder;
@@ -19,13 +19,15 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.opensearch.client.opensearch.OpenSearchClient;
+import org.opensearch.client.opensearch._types.HealthStatus;
 
 /** The clients of the stores and the broker, opened in order and registered to close. */
 record ServingClients(
         Pool postgres,
         RedisConnection redis,
         Admin kafkaAdmin,
-        OpenSearchHttp openSearch,
+        OpenSearchReads openSearch,
         OpenSearchClient indexWriter,
         JdbcPool jdbc) {
 
@@ -60,9 +62,9 @@ record ServingClients(
                 postgres,
                 redis,
                 kafkaAdmin,
-                new OpenSearchHttp(
+                new OpenSearchReads(
                         vertx, config.openSearch().url(), config.openSearch().auth(), 3000, 32),
-                OpenSearchClient.forConfig(config.openSearch(), Duration.ofSeconds(3)),
+                OpenSearchClients.forConfig(config.openSearch(), Duration.ofSeconds(3)),
                 jdbc);
     }
 
@@ -90,14 +92,11 @@ record ServingClients(
     /** Up unless the cluster is red or does not answer. */
     private Future<?> openSearchHealth() {
         return openSearch
-                .send("GET", "/_cluster/health", null)
+                .call(c -> c.cluster().health())
                 .compose(
-                        r -> {
-                            String status =
-                                    r.body().path("status").asText(String.valueOf(r.status()));
-                            return r.ok() && !"red".equals(status)
-                                    ? Future.succeededFuture()
-                                    : Future.failedFuture("cluster status " + status);
-                        });
+                        r ->
+                                r.status() == HealthStatus.Red
+                                        ? Future.failedFuture("cluster status red")
+                                        : Future.succeededFuture());
     }
 }

@@ -2,7 +2,6 @@ package io.engram.serving;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.engram.services.SharedServices;
 import io.vertx.core.json.JsonArray;
@@ -284,16 +283,21 @@ class ConcurrentLifecycleIT {
     }
 
     private static Set<String> indexActive(String user) throws Exception {
-        JsonNode query =
-                JSON.readTree(
-                        "{\"size\":1000,\"_source\":false,\"query\":{\"bool\":{\"filter\":["
-                                + "{\"term\":{\"tenant_id\":\"acme\"}},{\"term\":{\"user_id\":\""
-                                + user
-                                + "\"}},{\"term\":{\"status\":\"active\"}}]}}}");
-        var r = f.openSearch.send("POST", "/" + f.config.memoryIndexAlias() + "/_search", query);
-        assertThat(r.ok()).as(String.valueOf(r.body())).isTrue();
+        var query =
+                io.engram.store.opensearch.IndexInspection.allOf(
+                        "tenant_id", "acme", "user_id", user, "status", "active");
         Set<String> ids = new HashSet<>();
-        for (JsonNode hit : r.body().path("hits").path("hits")) {
+        for (var hit :
+                f.openSearch
+                        .search(
+                                s ->
+                                        s.index(f.config.memoryIndexAlias())
+                                                .query(query)
+                                                .size(1000)
+                                                .source(src -> src.fetch(false)),
+                                Void.class)
+                        .hits()
+                        .hits()) {
             ids.add(io.engram.store.opensearch.MemoryQuery.hitId(hit));
         }
         return ids;

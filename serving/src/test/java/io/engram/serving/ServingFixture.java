@@ -11,7 +11,8 @@ import io.engram.services.PostgresServer;
 import io.engram.services.SharedServices;
 import io.engram.store.StorageBootstrap;
 import io.engram.store.opensearch.IndexBootstrap;
-import io.engram.store.opensearch.OpenSearchClient;
+import io.engram.store.opensearch.IndexInspection;
+import io.engram.store.opensearch.OpenSearchClients;
 import io.engram.store.postgres.SchemaMigrator;
 import io.vertx.core.json.JsonObject;
 import java.net.URI;
@@ -24,6 +25,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.opensearch.client.opensearch.OpenSearchClient;
 
 /** A serving tier on real services, with its own database, index and topic, and HTTP helpers. */
 final class ServingFixture implements AutoCloseable {
@@ -73,7 +75,7 @@ final class ServingFixture implements AutoCloseable {
         config =
                 base.withServices(
                         jdbc, pg.user(), pg.password(), bootstrap, openSearchUrl, redisUrl);
-        openSearch = new OpenSearchClient(openSearchUrl, Duration.ofSeconds(30));
+        openSearch = OpenSearchClients.create(openSearchUrl, Duration.ofSeconds(30));
         IndexBootstrap.ensure(openSearch, config.memoryIndexAlias(), 1, 0);
         app = ServingApp.start(config);
         this.base = "http://127.0.0.1:" + app.port();
@@ -153,7 +155,7 @@ final class ServingFixture implements AutoCloseable {
     }
 
     void refresh() {
-        openSearch.send("POST", "/" + config.memoryIndexAlias() + "/_refresh", null);
+        IndexInspection.refresh(openSearch, config.memoryIndexAlias());
     }
 
     @Override

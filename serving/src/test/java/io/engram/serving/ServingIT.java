@@ -455,13 +455,13 @@ class ServingIT {
                         count(
                                 "select count(*) from forget_audit where user_id = 'erin' and memories_deleted = 2"))
                 .isEqualTo(1);
-        var hits =
-                f.openSearch.send(
-                        "POST",
-                        "/" + f.config.memoryIndexAlias() + "/_count",
-                        new com.fasterxml.jackson.databind.ObjectMapper()
-                                .readTree("{\"query\":{\"term\":{\"user_id\":\"erin\"}}}"));
-        assertThat(hits.body().path("count").asInt()).isZero();
+        assertThat(
+                        io.engram.store.opensearch.IndexInspection.count(
+                                f.openSearch,
+                                f.config.memoryIndexAlias(),
+                                io.engram.store.opensearch.IndexInspection.allOf(
+                                        "user_id", "erin")))
+                .isZero();
         try (JedisPooled redis = new JedisPooled(URI.create(SharedServices.redis().url()))) {
             assertThat(cachedAnswers(redis, erin)).isEmpty();
             assertThat(redis.exists(CacheKeys.resultIndex(erin))).isFalse();

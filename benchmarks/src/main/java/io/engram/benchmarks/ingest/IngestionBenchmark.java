@@ -2,7 +2,6 @@ package io.engram.benchmarks.ingest;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.engram.benchmarks.support.BenchmarkStores;
 import io.engram.benchmarks.support.KafkaProgress;
 import io.engram.benchmarks.support.ProcessCpu;
@@ -23,7 +22,8 @@ import io.engram.jobs.runtime.LocalJobs;
 import io.engram.memory.MemoryIds;
 import io.engram.memory.Scope;
 import io.engram.services.LocalServices;
-import io.engram.store.opensearch.OpenSearchClient;
+import io.engram.store.opensearch.OpenSearchClients;
+import io.engram.store.opensearch.OpenSearchException;
 import java.io.BufferedReader;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -43,6 +43,8 @@ import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.serialization.StringSerializer;
+import org.opensearch.client.opensearch.OpenSearchClient;
+import org.opensearch.client.opensearch._types.query_dsl.Query;
 
 /**
  * Pushes conversation turns through the real write plane — Kafka, the ExtractionJob on a Flink mini
@@ -78,7 +80,7 @@ public final class IngestionBenchmark {
                                     "ENGRAM_FLINK_CHECKPOINT_INTERVAL_MS",
                                     "1000"));
             OpenSearchClient openSearch =
-                    OpenSearchClient.forConfig(config.openSearch(), Duration.ofSeconds(30));
+                    OpenSearchClients.forConfig(config.openSearch(), Duration.ofSeconds(30));
 
             try (LocalFlinkCluster flink = LocalFlinkCluster.start(home.resolve("flink"), 4)) {
                 LocalJobs.submitExtraction(
@@ -341,15 +343,21 @@ public final class IngestionBenchmark {
                                             "ps" + n,
                                             ts.plusSeconds(1)))));
             producer.flush();
-            ObjectNode query = JSON.createObjectNode();
-            query.putObject("query").putObject("ids").putArray("values").add(id.toString());
+            Query query = Query.of(q -> q.ids(i -> i.values(id.toString())));
             long deadline = start + TimeUnit.SECONDS.toNanos(60);
             while (System.nanoTime() < deadline) {
-                OpenSearchClient.Response resp =
-                        openSearch.send(
-                                "POST", "/" + alias + "/_search?routing=" + scope.routing(), query);
-                JsonNode hits = resp.body().path("hits").path("hits");
-                if (hits.size() > 0) {
+                long found =
+                        OpenSearchException.call(
+                                "searching the probe",
+                                () ->
+                                        openSearch
+                                                .count(
+                                                        c ->
+                                                                c.index(alias)
+                                                                        .routing(scope.routing())
+                                                                        .query(query))
+                                                .count());
+                if (found > 0) {
                     latencies.add((System.nanoTime() - start) / 1_000_000);
                     break;
                 }

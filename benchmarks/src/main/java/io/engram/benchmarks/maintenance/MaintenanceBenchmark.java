@@ -1,6 +1,5 @@
 package io.engram.benchmarks.maintenance;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -16,7 +15,8 @@ import io.engram.jobs.runtime.MaintenanceScheduler;
 import io.engram.services.LocalServices;
 import io.engram.store.opensearch.Bulk;
 import io.engram.store.opensearch.MemoryIndex;
-import io.engram.store.opensearch.OpenSearchClient;
+import io.engram.store.opensearch.OpenSearchClients;
+import io.engram.store.opensearch.OpenSearchException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -34,6 +34,8 @@ import java.util.SplittableRandom;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import org.opensearch.client.opensearch.OpenSearchClient;
+import org.opensearch.client.opensearch.core.bulk.BulkOperation;
 
 /**
  * Maintenance throughput: seeds N memories over U users (PostgreSQL rows with a year of access
@@ -59,7 +61,7 @@ public final class MaintenanceBenchmark {
                     BenchmarkStores.prepare(
                             home, services, Map.of("ENGRAM_EMBEDDING_INTRA_OP_THREADS", "1"));
             OpenSearchClient openSearch =
-                    OpenSearchClient.forConfig(config.openSearch(), Duration.ofSeconds(300));
+                    OpenSearchClients.forConfig(config.openSearch(), Duration.ofSeconds(300));
 
             long t0 = System.nanoTime();
             seedPostgres(config, memories, users);
@@ -165,10 +167,7 @@ public final class MaintenanceBenchmark {
     private static void seedIndex(EngramConfig c, OpenSearchClient openSearch, int users)
             throws Exception {
         String alias = c.memoryIndexAlias();
-        openSearch.send(
-                "PUT",
-                "/" + alias + "/_settings",
-                JSON.readTree("{\"index\":{\"refresh_interval\":\"-1\"}}"));
+        refreshInterval(openSearch, alias, "-1");
         ExecutorService pool = Executors.newFixedThreadPool(2);
         List<Future<?>> pending = new ArrayList<>();
         int indexed = 0;
@@ -182,15 +181,11 @@ public final class MaintenanceBenchmark {
                                     + " importance, valid_from, created_at, (metadata->>'n')::int as n from memories")) {
                 st.setFetchSize(5000);
                 try (ResultSet rs = st.executeQuery()) {
-                    List<JsonNode> lines = new ArrayList<>();
+                    List<BulkOperation> lines = new ArrayList<>();
                     while (rs.next()) {
                         int n = rs.getInt("n");
-                        ObjectNode action = JSON.createObjectNode();
                         String routing = rs.getString("tenant_id") + "/" + rs.getString("user_id");
-                        action.putObject("index")
-                                .put("_index", alias)
-                                .put("_id", rs.getString("id"))
-                                .put("routing", routing);
+                        String id = rs.getString("id");
                         ObjectNode doc = JSON.createObjectNode();
                         doc.put("id", rs.getString("id"));
                         doc.put("tenant_id", rs.getString("tenant_id"));
@@ -213,10 +208,17 @@ public final class MaintenanceBenchmark {
                                 vec.add(f);
                             }
                         }
-                        lines.add(action);
-                        lines.add(doc);
-                        if (lines.size() >= 4000) {
-                            List<JsonNode> batch = lines;
+                        lines.add(
+                                BulkOperation.of(
+                                        b ->
+                                                b.index(
+                                                        i ->
+                                                                i.index(alias)
+                                                                        .id(id)
+                                                                        .routing(routing)
+                                                                        .document(doc))));
+                        if (lines.size() >= 2000) {
+                            List<BulkOperation> batch = lines;
                             pending.add(pool.submit(() -> Bulk.send(openSearch, batch, "false")));
                             lines = new ArrayList<>();
                             if (pending.size() >= 4) {
@@ -228,7 +230,7 @@ public final class MaintenanceBenchmark {
                             }
                         }
                     }
-                    List<JsonNode> rest = lines;
+                    List<BulkOperation> rest = lines;
                     pending.add(pool.submit(() -> Bulk.send(openSearch, rest, "false")));
                 }
             }
@@ -238,11 +240,26 @@ public final class MaintenanceBenchmark {
         } finally {
             pool.shutdown();
         }
-        openSearch.send(
-                "PUT",
-                "/" + alias + "/_settings",
-                JSON.readTree("{\"index\":{\"refresh_interval\":\"1s\"}}"));
-        openSearch.send("POST", "/" + alias + "/_refresh", null);
+        refreshInterval(openSearch, alias, "1s");
+        OpenSearchException.call(
+                "refreshing " + alias, () -> openSearch.indices().refresh(r -> r.index(alias)));
+    }
+
+    private static void refreshInterval(OpenSearchClient openSearch, String alias, String every) {
+        OpenSearchException.call(
+                "setting the refresh interval of " + alias,
+                () ->
+                        openSearch
+                                .indices()
+                                .putSettings(
+                                        p ->
+                                                p.index(alias)
+                                                        .settings(
+                                                                s ->
+                                                                        s.refreshInterval(
+                                                                                t ->
+                                                                                        t.time(
+                                                                                                every)))));
     }
 
     /**

@@ -21,7 +21,8 @@ import io.engram.serving.recall.RecallStages;
 import io.engram.serving.recall.RowCache;
 import io.engram.store.MemoryStoreWriter;
 import io.engram.store.opensearch.MemoryQuery;
-import io.engram.store.opensearch.OpenSearchClient;
+import io.engram.store.opensearch.OpenSearchClients;
+import io.engram.store.opensearch.OpenSearchException;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.VertxOptions;
@@ -52,6 +53,10 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.opensearch.client.opensearch.OpenSearchClient;
+import org.opensearch.client.opensearch.core.msearch.MultisearchBody;
+import org.opensearch.client.opensearch.nodes.info.NodesInfoMetric;
+import org.opensearch.client.opensearch.nodes.stats.NodesStatsMetric;
 
 /**
  * Recall under load against the running serving tier: seeds memories for many users, then sends
@@ -87,7 +92,7 @@ public final class RecallLoadBenchmark {
                             services,
                             Map.of("ENGRAM_PORT", "0", "ENGRAM_EMBEDDING_INTRA_OP_THREADS", "1"));
             OpenSearchClient openSearch =
-                    OpenSearchClient.forConfig(config.openSearch(), Duration.ofSeconds(60));
+                    OpenSearchClients.forConfig(config.openSearch(), Duration.ofSeconds(60));
 
             long seedStart = System.nanoTime();
             try (OnnxEmbedder model =
@@ -345,14 +350,22 @@ public final class RecallLoadBenchmark {
 
     /** The OpenSearch node's collections so far: {count, milliseconds}, over all collectors. */
     private static long[] openSearchGc(OpenSearchClient openSearch) {
-        OpenSearchClient.Response r = openSearch.send("GET", "/_nodes/_local/stats/jvm", null);
+        var nodes =
+                OpenSearchException.call(
+                        "reading node statistics",
+                        () ->
+                                openSearch
+                                        .nodes()
+                                        .stats(
+                                                s ->
+                                                        s.nodeId("_local")
+                                                                .metric(NodesStatsMetric.Jvm)));
         long count = 0;
         long millis = 0;
-        for (com.fasterxml.jackson.databind.JsonNode node : r.body().path("nodes")) {
-            for (com.fasterxml.jackson.databind.JsonNode gc :
-                    node.path("jvm").path("gc").path("collectors")) {
-                count += gc.path("collection_count").asLong();
-                millis += gc.path("collection_time_in_millis").asLong();
+        for (var node : nodes.nodes().values()) {
+            for (var gc : node.jvm().gc().collectors().values()) {
+                count += gc.collectionCount() == null ? 0 : gc.collectionCount();
+                millis += gc.collectionTimeInMillis() == null ? 0 : gc.collectionTimeInMillis();
             }
         }
         return new long[] {count, millis};
@@ -817,9 +830,18 @@ public final class RecallLoadBenchmark {
 
     /** The OpenSearch node's process id, or 0 when it does not say. */
     private static long openSearchPid(OpenSearchClient openSearch) {
-        OpenSearchClient.Response r = openSearch.send("GET", "/_nodes/_local/process", null);
-        for (com.fasterxml.jackson.databind.JsonNode node : r.body().path("nodes")) {
-            return node.path("process").path("id").asLong();
+        var nodes =
+                OpenSearchException.call(
+                        "reading node information",
+                        () ->
+                                openSearch
+                                        .nodes()
+                                        .info(
+                                                i ->
+                                                        i.nodeId("_local")
+                                                                .metric(NodesInfoMetric.Process)));
+        for (var node : nodes.nodes().values()) {
+            return node.process() == null ? 0 : node.process().id();
         }
         return 0;
     }
@@ -879,7 +901,7 @@ public final class RecallLoadBenchmark {
     /** One bare query embedding + filtered k-NN search at a time, each timed. */
     private static final class BareLoop implements AutoCloseable {
         private final EngramConfig config;
-        private final OpenSearchClient openSearch;
+        private final OpenSearchClient idsAndScores;
         private final List<String[]> lines;
         private final int users;
         private final Random random;
@@ -895,7 +917,7 @@ public final class RecallLoadBenchmark {
                 int users,
                 Random random) {
             this.config = config;
-            this.openSearch = openSearch;
+            this.idsAndScores = openSearch.withTransportOptions(MemoryQuery.IDS_AND_SCORES_ONLY);
             this.lines = lines;
             this.users = users;
             this.random = random;
@@ -913,10 +935,25 @@ public final class RecallLoadBenchmark {
             float[] v = model.embed(query);
             embedding.add((System.nanoTime() - t0) / 1000);
             MemoryQuery q = MemoryQuery.forScope(scope);
-            openSearch.send(
-                    "POST",
-                    "/" + config.memoryIndexAlias() + "/_search?routing=" + q.routing(),
-                    MemoryQuery.idsOnly(q.knn(v, 21)));
+            // The k-NN search recall sends, ids and scores only, as one search of its own.
+            MultisearchBody body = MemoryQuery.idsOnly(q.knn(v, 21), 21);
+            OpenSearchException.call(
+                    "the bare k-NN search",
+                    () ->
+                            idsAndScores.msearch(
+                                    m ->
+                                            m.searches(
+                                                    s ->
+                                                            s.header(
+                                                                            h ->
+                                                                                    h.index(
+                                                                                                    config
+                                                                                                            .memoryIndexAlias())
+                                                                                            .routing(
+                                                                                                    q
+                                                                                                            .routing()))
+                                                                    .body(body)),
+                                    Void.class));
             total.add((System.nanoTime() - t0) / 1000);
         }
 
@@ -1018,13 +1055,15 @@ public final class RecallLoadBenchmark {
                 writer.writeIndex(openSearch, batch);
             }
         }
-        openSearch.send("POST", "/" + config.memoryIndexAlias() + "/_refresh", null);
+        String alias = config.memoryIndexAlias();
+        OpenSearchException.call(
+                "refreshing " + alias, () -> openSearch.indices().refresh(r -> r.index(alias)));
         // One segment, one HNSW graph: merging 100k vectors takes minutes on two cores.
-        OpenSearchClient.forConfig(config.openSearch(), Duration.ofMinutes(15))
-                .send(
-                        "POST",
-                        "/" + config.memoryIndexAlias() + "/_forcemerge?max_num_segments=1",
-                        null);
+        OpenSearchClient merging =
+                OpenSearchClients.forConfig(config.openSearch(), Duration.ofMinutes(15));
+        OpenSearchException.call(
+                "merging " + alias,
+                () -> merging.indices().forcemerge(f -> f.index(alias).maxNumSegments(1L)));
     }
 
     private static String apiKey(EngramConfig config) throws Exception {

@@ -1,7 +1,12 @@
 package io.engram.store.opensearch;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import java.util.List;
+import org.opensearch.client.opensearch.OpenSearchClient;
+import org.opensearch.client.opensearch._types.Refresh;
+import org.opensearch.client.opensearch.core.BulkResponse;
+import org.opensearch.client.opensearch.core.bulk.BulkOperation;
+import org.opensearch.client.opensearch.core.bulk.BulkResponseItem;
+import org.opensearch.client.opensearch.core.bulk.OperationType;
 
 /** One bulk request, with the per-item outcomes a replayed or repeated write may legally see. */
 public final class Bulk {
@@ -9,45 +14,50 @@ public final class Bulk {
     private Bulk() {}
 
     /**
-     * Sends the lines; fails on the first item that did not apply, except a version conflict (a
-     * newer version is already there, as a replay should find) and a missing document on delete or
-     * update (already gone).
+     * Sends the operations; fails on the first item that did not apply, except a version conflict
+     * (a newer version is already there, as a replay should find) and a missing document on delete
+     * or update (already gone).
      *
      * @param refresh the bulk {@code refresh} parameter: {@code wait_for}, {@code true} or {@code
      *     false}
      */
     public static void send(
-            OpenSearchClient client, List<? extends JsonNode> lines, String refresh) {
-        if (lines.isEmpty()) {
+            OpenSearchClient client, List<BulkOperation> operations, String refresh) {
+        if (operations.isEmpty()) {
             return;
         }
-        @SuppressWarnings("unchecked")
-        List<JsonNode> body = (List<JsonNode>) lines;
-        OpenSearchClient.Response response = client.sendNdjson("/_bulk?refresh=" + refresh, body);
-        if (!response.ok()) {
-            throw new OpenSearchException(
-                    "bulk write failed: " + response.status() + " " + response.body(),
-                    OpenSearchException.transientStatus(response.status()));
-        }
-        if (!response.body().path("errors").asBoolean()) {
+        BulkResponse response =
+                OpenSearchException.call(
+                        "bulk write",
+                        () -> client.bulk(b -> b.operations(operations).refresh(refresh(refresh))));
+        if (!response.errors()) {
             return;
         }
-        for (JsonNode item : response.body().path("items")) {
-            String action = item.fieldNames().next();
-            JsonNode result = item.path(action);
-            int status = result.path("status").asInt();
-            boolean gone = status == 404 && !action.equals("index");
+        for (BulkResponseItem item : response.items()) {
+            int status = item.status();
+            boolean gone = status == 404 && item.operationType() != OperationType.Index;
             if (status >= 300 && status != 409 && !gone) {
                 throw new OpenSearchException(
                         "bulk "
-                                + action
+                                + item.operationType().jsonValue()
                                 + " of "
-                                + result.path("_id").asText()
+                                + item.id()
                                 + " failed: "
-                                + result.path("error"),
+                                + (item.error() == null
+                                        ? status
+                                        : item.error().type() + ": " + item.error().reason()),
                         OpenSearchException.transientStatus(status));
             }
         }
+    }
+
+    private static Refresh refresh(String value) {
+        return switch (value) {
+            case "true" -> Refresh.True;
+            case "false" -> Refresh.False;
+            case "wait_for" -> Refresh.WaitFor;
+            default -> throw new IllegalArgumentException("refresh " + value);
+        };
     }
 
     /** What waits between two attempts; the real one sleeps. */
@@ -65,7 +75,7 @@ public final class Bulk {
      */
     public static void sendRetrying(
             OpenSearchClient client,
-            List<? extends JsonNode> lines,
+            List<BulkOperation> lines,
             String refresh,
             int attempts,
             Pause pause) {

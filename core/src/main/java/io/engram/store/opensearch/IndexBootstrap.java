@@ -1,10 +1,10 @@
 package io.engram.store.opensearch;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.util.Iterator;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import org.opensearch.client.opensearch.OpenSearchClient;
+import org.opensearch.client.opensearch.indices.update_aliases.Action;
 
 /**
  * Makes sure the memory index alias exists and points at a concrete index with a valid mapping.
@@ -12,108 +12,80 @@ import java.util.Iterator;
  */
 public final class IndexBootstrap {
 
-    private static final ObjectMapper JSON = new ObjectMapper();
-
     private IndexBootstrap() {}
 
     /** The outcome: the alias, the concrete index behind it, and whether it was created now. */
     public record Result(String alias, String index, boolean created) {}
 
     public static Result ensure(OpenSearchClient client, String alias, int shards, int replicas) {
-        OpenSearchClient.Response existing = client.send("GET", "/_alias/" + alias, null);
-        if (existing.status() == 200) {
-            Iterator<String> names = existing.body().fieldNames();
-            String index = names.next();
-            if (names.hasNext()) {
+        Set<String> existing = indicesOf(client, alias);
+        if (!existing.isEmpty()) {
+            if (existing.size() > 1) {
                 throw new IllegalStateException(
                         "alias " + alias + " points at more than one index");
             }
+            String index = existing.iterator().next();
             validateLive(client, index);
             return new Result(alias, index, false);
         }
-        if (existing.status() != 404) {
-            throw new OpenSearchException(
-                    "cannot read alias "
-                            + alias
-                            + ": "
-                            + existing.status()
-                            + " "
-                            + existing.body());
-        }
         String index = alias + "-000001";
-        ObjectNode body = MemoryIndex.createBody(shards, replicas);
-        body.putObject("aliases").putObject(alias).put("is_write_index", true);
-        OpenSearchClient.Response created = client.send("PUT", "/" + index, body);
-        if (!created.ok()) {
-            if (created.body()
-                    .path("error")
-                    .path("type")
-                    .asText()
-                    .equals("resource_already_exists_exception")) {
+        try {
+            client.indices().create(MemoryIndex.createRequest(index, shards, replicas, alias));
+        } catch (org.opensearch.client.opensearch._types.OpenSearchException e) {
+            if ("resource_already_exists_exception".equals(e.error().type())) {
                 return ensure(client, alias, shards, replicas);
             }
-            throw new OpenSearchException(
-                    "cannot create index "
-                            + index
-                            + ": "
-                            + created.status()
-                            + " "
-                            + created.body());
+            throw OpenSearchException.of("creating index " + index, e);
+        } catch (java.io.IOException e) {
+            throw OpenSearchException.of("creating index " + index, e);
         }
         validateLive(client, index);
         return new Result(alias, index, true);
     }
 
+    /** The concrete indices {@code alias} points at; empty when there is no such alias. */
+    public static Set<String> indicesOf(OpenSearchClient client, String alias) {
+        String what = "reading alias " + alias;
+        boolean exists =
+                OpenSearchException.call(
+                                what, () -> client.indices().existsAlias(e -> e.name(alias)))
+                        .value();
+        if (!exists) {
+            return Set.of();
+        }
+        return OpenSearchException.call(what, () -> client.indices().getAlias(g -> g.name(alias)))
+                .result()
+                .keySet();
+    }
+
     /** Creates a new concrete index for {@code alias} without pointing the alias at it. */
     public static String createIndex(
             OpenSearchClient client, String index, int shards, int replicas) {
-        OpenSearchClient.Response created =
-                client.send("PUT", "/" + index, MemoryIndex.createBody(shards, replicas));
-        if (!created.ok()) {
-            throw new OpenSearchException(
-                    "cannot create index "
-                            + index
-                            + ": "
-                            + created.status()
-                            + " "
-                            + created.body());
-        }
+        OpenSearchException.call(
+                "creating index " + index,
+                () ->
+                        client.indices()
+                                .create(MemoryIndex.createRequest(index, shards, replicas, null)));
         return index;
     }
 
     /** Atomically points {@code alias} at {@code index} only. */
     public static void switchAlias(OpenSearchClient client, String alias, String index) {
-        ObjectNode body = JSON.createObjectNode();
-        ArrayNode actions = body.putArray("actions");
-        OpenSearchClient.Response current = client.send("GET", "/_alias/" + alias, null);
-        if (current.status() == 200) {
-            current.body()
-                    .fieldNames()
-                    .forEachRemaining(
-                            old ->
-                                    actions.addObject()
-                                            .putObject("remove")
-                                            .put("index", old)
-                                            .put("alias", alias));
+        List<Action> actions = new ArrayList<>();
+        for (String old : indicesOf(client, alias)) {
+            actions.add(Action.of(a -> a.remove(r -> r.index(old).alias(alias))));
         }
-        actions.addObject()
-                .putObject("add")
-                .put("index", index)
-                .put("alias", alias)
-                .put("is_write_index", true);
-        OpenSearchClient.Response r = client.send("POST", "/_aliases", body);
-        if (!r.ok()) {
-            throw new OpenSearchException("cannot switch alias " + alias + ": " + r.body());
-        }
+        actions.add(Action.of(a -> a.add(r -> r.index(index).alias(alias).isWriteIndex(true))));
+        OpenSearchException.call(
+                "switching alias " + alias,
+                () -> client.indices().updateAliases(u -> u.actions(actions)));
     }
 
     private static void validateLive(OpenSearchClient client, String index) {
-        OpenSearchClient.Response mapping = client.send("GET", "/" + index + "/_mapping", null);
-        if (!mapping.ok()) {
-            throw new OpenSearchException(
-                    "cannot read mapping of " + index + ": " + mapping.body());
-        }
-        JsonNode m = mapping.body().path(index).path("mappings");
-        MemoryIndex.validate(m);
+        var mapping =
+                OpenSearchException.call(
+                        "reading the mapping of " + index,
+                        () -> client.indices().getMapping(g -> g.index(index)));
+        MemoryIndex.validate(mapping.result().get(index).mappings());
     }
 }

@@ -1,13 +1,15 @@
 package io.engram.store.opensearch;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.engram.memory.Scope;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import org.opensearch.client.opensearch.OpenSearchClient;
+import org.opensearch.client.opensearch.core.SearchResponse;
+import org.opensearch.client.opensearch.core.search.Hit;
 
 /** Reads the stored vectors of memories back from the index (PostgreSQL does not hold them). */
 public final class IndexedVectors {
@@ -25,21 +27,33 @@ public final class IndexedVectors {
             ids.subList(from, Math.min(ids.size(), from + PAGE))
                     .forEach(id -> page.add(id.toString()));
             MemoryQuery query = MemoryQuery.forScope(scope).includeHistory(true);
-            ObjectNode body = query.ids(page);
-            body.putArray("_source").add("id").add(MemoryIndex.VECTOR_FIELD);
-            OpenSearchClient.Response r =
-                    client.send("POST", "/" + alias + "/_search?routing=" + query.routing(), body);
-            if (!r.ok()) {
-                throw new OpenSearchException(
-                        "reading vectors failed: " + r.status() + " " + r.body());
-            }
-            for (JsonNode hit : r.body().path("hits").path("hits")) {
-                JsonNode vec = hit.path("_source").path(MemoryIndex.VECTOR_FIELD);
+            SearchResponse<JsonNode> r =
+                    OpenSearchException.call(
+                            "reading vectors",
+                            () ->
+                                    client.search(
+                                            s ->
+                                                    s.index(alias)
+                                                            .routing(query.routing())
+                                                            .query(query.ids(page))
+                                                            .size(page.size())
+                                                            .source(
+                                                                    c ->
+                                                                            c.filter(
+                                                                                    f ->
+                                                                                            f
+                                                                                                    .includes(
+                                                                                                            "id",
+                                                                                                            MemoryIndex
+                                                                                                                    .VECTOR_FIELD))),
+                                            JsonNode.class));
+            for (Hit<JsonNode> hit : r.hits().hits()) {
+                JsonNode vec = hit.source().path(MemoryIndex.VECTOR_FIELD);
                 float[] v = new float[vec.size()];
                 for (int i = 0; i < v.length; i++) {
                     v[i] = (float) vec.get(i).asDouble();
                 }
-                out.put(UUID.fromString(hit.path("_id").asText()), v);
+                out.put(UUID.fromString(hit.id()), v);
             }
         }
         return out;

@@ -4,9 +4,10 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.engram.memory.Memory;
-import java.util.List;
+import org.opensearch.client.opensearch._types.VersionType;
+import org.opensearch.client.opensearch.core.bulk.BulkOperation;
 
-/** The OpenSearch document of a memory and the bulk lines that write it. */
+/** The OpenSearch document of a memory and the bulk operations that write it. */
 public final class MemoryDocuments {
 
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -33,10 +34,12 @@ public final class MemoryDocuments {
         o.put("version", m.version());
         o.put("embedding_version", m.embeddingVersion());
         o.put("content", m.content());
-        // A memory without a vector (a conversation excerpt) is found by its words alone. The
-        // vector is written by hand: number formatting was most of a bulk request's cost.
+        // A memory without a vector (a conversation excerpt) is found by its words alone.
         if (m.vector() != null && m.vector().length > 0) {
-            o.putRawValue(MemoryIndex.VECTOR_FIELD, MemoryQuery.vectorJson(m.vector()));
+            ArrayNode vec = o.putArray(MemoryIndex.VECTOR_FIELD);
+            for (float f : m.vector()) {
+                vec.add(f);
+            }
         }
         return o;
     }
@@ -89,50 +92,55 @@ public final class MemoryDocuments {
     public static final long VERSION_STRIDE = 1_000_000L;
 
     /**
-     * Action and source lines of a bulk index request. The memory's version is the external
-     * version, so replaying an older write can never overwrite a newer one.
+     * The bulk operation that indexes a memory. The memory's version is the external version, so
+     * replaying an older write can never overwrite a newer one.
      */
-    public static List<ObjectNode> indexLines(String alias, Memory m) {
-        ObjectNode action = JSON.createObjectNode();
-        action.putObject("index")
-                .put("_index", alias)
-                .put("_id", m.id().toString())
-                .put("routing", m.scope().routing())
-                .put("version", m.version() * VERSION_STRIDE)
-                .put("version_type", "external_gte");
-        return List.of(action, source(m));
+    public static BulkOperation index(String alias, Memory m) {
+        return indexing(alias, m, true);
     }
 
     /**
-     * Index lines without a version check: for a memory brought back from the archive, whose
+     * An index operation without a version check: for a memory brought back from the archive, whose
      * restored version is older than the deletion the index remembers.
      */
-    public static List<ObjectNode> restoreLines(String alias, Memory m) {
-        ObjectNode action = JSON.createObjectNode();
-        action.putObject("index")
-                .put("_index", alias)
-                .put("_id", m.id().toString())
-                .put("routing", m.scope().routing());
-        return List.of(action, source(m));
+    public static BulkOperation restore(String alias, Memory m) {
+        return indexing(alias, m, false);
+    }
+
+    private static BulkOperation indexing(String alias, Memory m, boolean versioned) {
+        ObjectNode source = source(m);
+        return BulkOperation.of(
+                b ->
+                        b.index(
+                                i -> {
+                                    i.index(alias)
+                                            .id(m.id().toString())
+                                            .routing(m.scope().routing())
+                                            .document(source);
+                                    if (versioned) {
+                                        i.version(m.version() * VERSION_STRIDE)
+                                                .versionType(VersionType.ExternalGte);
+                                    }
+                                    return i;
+                                }));
     }
 
     /** A partial update of the tier (a maintenance move). */
-    public static List<ObjectNode> tierLines(String alias, String id, String routing, String tier) {
-        ObjectNode action = JSON.createObjectNode();
-        action.putObject("update")
-                .put("_index", alias)
-                .put("_id", id)
-                .put("routing", routing)
-                .put("retry_on_conflict", 3);
-        ObjectNode doc = JSON.createObjectNode();
-        doc.putObject("doc").put("tier", tier);
-        return List.of(action, doc);
+    public static BulkOperation tier(String alias, String id, String routing, String tier) {
+        ObjectNode doc = JSON.createObjectNode().put("tier", tier);
+        return BulkOperation.of(
+                b ->
+                        b.update(
+                                u ->
+                                        u.index(alias)
+                                                .id(id)
+                                                .routing(routing)
+                                                .retryOnConflict(3)
+                                                .document(doc)));
     }
 
     /** A delete of one document (archived, expired or deleted memories leave the index). */
-    public static List<ObjectNode> deleteLines(String alias, String id, String routing) {
-        ObjectNode action = JSON.createObjectNode();
-        action.putObject("delete").put("_index", alias).put("_id", id).put("routing", routing);
-        return List.of(action);
+    public static BulkOperation delete(String alias, String id, String routing) {
+        return BulkOperation.of(b -> b.delete(d -> d.index(alias).id(id).routing(routing)));
     }
 }

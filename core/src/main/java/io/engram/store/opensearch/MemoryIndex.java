@@ -1,8 +1,12 @@
 package io.engram.store.opensearch;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.opensearch.client.json.JsonData;
+import org.opensearch.client.opensearch._types.mapping.DynamicMapping;
+import org.opensearch.client.opensearch._types.mapping.KnnVectorMethod;
+import org.opensearch.client.opensearch._types.mapping.KnnVectorProperty;
+import org.opensearch.client.opensearch._types.mapping.Property;
+import org.opensearch.client.opensearch._types.mapping.TypeMapping;
+import org.opensearch.client.opensearch.indices.CreateIndexRequest;
 
 /**
  * The definition of the memory index: settings, mapping and the checks a mapping must pass.
@@ -19,89 +23,109 @@ public final class MemoryIndex {
     public static final String ENGINE = "lucene";
     public static final String SPACE = "cosinesimil";
 
-    private static final ObjectMapper JSON = new ObjectMapper();
-
     private MemoryIndex() {}
 
-    /** The body of a create-index request: settings plus mapping. */
-    public static ObjectNode createBody(int shards, int replicas) {
-        ObjectNode body = JSON.createObjectNode();
-        ObjectNode index = body.putObject("settings").putObject("index");
-        index.put("number_of_shards", shards);
-        index.put("number_of_replicas", replicas);
-        index.put("knn", true);
-        index.put("refresh_interval", "1s");
-        body.set("mappings", mapping());
-        return body;
+    private static final String[] KEYWORDS = {
+        "id",
+        "tenant_id",
+        "project_id",
+        "environment",
+        "user_id",
+        "session_id",
+        "type",
+        "tier",
+        "status",
+        "tags",
+        "embedding_version"
+    };
+
+    /**
+     * The request that creates a concrete memory index; {@code writeAlias}, when not null, is
+     * pointed at it as its write index in the same request.
+     */
+    public static CreateIndexRequest createRequest(
+            String index, int shards, int replicas, String writeAlias) {
+        return CreateIndexRequest.of(
+                c -> {
+                    c.index(index)
+                            .settings(
+                                    st ->
+                                            st.numberOfShards(shards)
+                                                    .numberOfReplicas(replicas)
+                                                    .knn(true)
+                                                    .refreshInterval(t -> t.time("1s")))
+                            .mappings(mapping());
+                    if (writeAlias != null) {
+                        c.aliases(writeAlias, a -> a.isWriteIndex(true));
+                    }
+                    return c;
+                });
     }
 
-    public static ObjectNode mapping() {
-        ObjectNode mapping = JSON.createObjectNode();
-        mapping.put("dynamic", "strict");
-        mapping.putObject("_routing").put("required", true);
-        ObjectNode p = mapping.putObject("properties");
-        for (String keyword :
-                new String[] {
-                    "id",
-                    "tenant_id",
-                    "project_id",
-                    "environment",
-                    "user_id",
-                    "session_id",
-                    "type",
-                    "tier",
-                    "status",
-                    "tags",
-                    "embedding_version"
-                }) {
-            p.putObject(keyword).put("type", "keyword");
+    public static TypeMapping mapping() {
+        TypeMapping.Builder m =
+                new TypeMapping.Builder()
+                        .dynamic(DynamicMapping.Strict)
+                        .routing(r -> r.required(true));
+        for (String keyword : KEYWORDS) {
+            m.properties(keyword, p -> p.keyword(k -> k));
         }
-        p.putObject("valid_from").put("type", "date");
-        p.putObject("valid_to").put("type", "date");
-        p.putObject("created_at").put("type", "date");
-        p.putObject("importance").put("type", "float");
-        p.putObject("version").put("type", "integer");
-        p.putObject("content").put("type", "text").put("analyzer", "english");
-        ObjectNode vec = p.putObject(VECTOR_FIELD);
-        vec.put("type", "knn_vector");
-        vec.put("dimension", DIMENSION);
-        ObjectNode method = vec.putObject("method");
-        method.put("name", "hnsw");
-        method.put("engine", ENGINE);
-        method.put("space_type", SPACE);
-        ObjectNode params = method.putObject("parameters");
-        params.put("m", 16);
-        params.put("ef_construction", 128);
-        return mapping;
+        m.properties("valid_from", p -> p.date(d -> d));
+        m.properties("valid_to", p -> p.date(d -> d));
+        m.properties("created_at", p -> p.date(d -> d));
+        m.properties("importance", p -> p.float_(f -> f));
+        m.properties("version", p -> p.integer(n -> n));
+        m.properties("content", p -> p.text(t -> t.analyzer("english")));
+        m.properties(
+                VECTOR_FIELD,
+                p ->
+                        p.knnVector(
+                                v ->
+                                        v.dimension(DIMENSION)
+                                                .method(
+                                                        method ->
+                                                                method.name("hnsw")
+                                                                        .engine(ENGINE)
+                                                                        .spaceType(SPACE)
+                                                                        .parameters(
+                                                                                "m",
+                                                                                JsonData.of(16))
+                                                                        .parameters(
+                                                                                "ef_construction",
+                                                                                JsonData.of(
+                                                                                        128)))));
+        return m.build();
     }
 
     /**
      * Checks a mapping (as returned by {@code GET <index>/_mapping} for one index, or as built
      * here) and throws naming the first problem.
      */
-    public static void validate(JsonNode mapping) {
-        JsonNode vec = mapping.path("properties").path(VECTOR_FIELD);
-        if (vec.isMissingNode()) {
+    public static void validate(TypeMapping mapping) {
+        Property vec = mapping.properties().get(VECTOR_FIELD);
+        if (vec == null) {
             throw new IllegalStateException(
                     "memory index mapping has no '" + VECTOR_FIELD + "' field");
         }
-        if (!"knn_vector".equals(vec.path("type").asText())) {
+        if (!vec.isKnnVector()) {
             throw new IllegalStateException(
                     "field '"
                             + VECTOR_FIELD
                             + "' must be knn_vector, is "
-                            + vec.path("type").asText());
+                            + vec._kind().jsonValue());
         }
-        if (vec.path("dimension").asInt() != DIMENSION) {
+        KnnVectorProperty knn = vec.knnVector();
+        if (knn.dimension() != DIMENSION) {
             throw new IllegalStateException(
                     "field '"
                             + VECTOR_FIELD
                             + "' must have dimension "
                             + DIMENSION
                             + ", has "
-                            + vec.path("dimension").asText());
+                            + knn.dimension());
         }
-        String engine = vec.path("method").path("engine").asText("");
+        KnnVectorMethod method = knn.method();
+        String engine = method == null || method.engine() == null ? "" : method.engine();
         if (!ENGINE.equals(engine)) {
             throw new IllegalStateException(
                     "field '"
@@ -112,7 +136,10 @@ public final class MemoryIndex {
                             + (engine.isEmpty() ? "default (faiss)" : engine)
                             + "'): other engines need native libraries this node does not have");
         }
-        String space = vec.path("method").path("space_type").asText("");
+        String space =
+                method.spaceType() != null
+                        ? method.spaceType()
+                        : knn.spaceType() == null ? "" : knn.spaceType();
         if (!SPACE.equals(space)) {
             throw new IllegalStateException(
                     "field '"
@@ -125,7 +152,8 @@ public final class MemoryIndex {
         }
         for (String keyword :
                 new String[] {"tenant_id", "user_id", "project_id", "environment", "status"}) {
-            if (!"keyword".equals(mapping.path("properties").path(keyword).path("type").asText())) {
+            Property p = mapping.properties().get(keyword);
+            if (p == null || !p.isKeyword()) {
                 throw new IllegalStateException(
                         "field '" + keyword + "' must be a keyword: scope filters depend on it");
             }

@@ -1,15 +1,19 @@
 package io.engram.store.opensearch;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import com.fasterxml.jackson.databind.util.RawValue;
 import io.engram.memory.Scope;
+import io.engram.store.opensearch.wire.OpenSearchWire;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import org.opensearch.client.json.JsonData;
+import org.opensearch.client.opensearch._types.FieldValue;
+import org.opensearch.client.opensearch._types.query_dsl.Query;
+import org.opensearch.client.opensearch.core.msearch.MultiSearchItem;
+import org.opensearch.client.opensearch.core.msearch.MultisearchBody;
+import org.opensearch.client.opensearch.core.search.Hit;
+import org.opensearch.client.opensearch.core.search.SourceConfig;
+import org.opensearch.client.transport.TransportOptions;
 
 /**
  * Builds every search against the memory index. It cannot be created without a {@link Scope}, and
@@ -17,8 +21,6 @@ import java.util.Objects;
  * asked for) status=active. This class is the isolation boundary between users.
  */
 public final class MemoryQuery {
-
-    private static final ObjectMapper JSON = new ObjectMapper();
 
     private final Scope scope;
     private final List<String> types = new ArrayList<>();
@@ -102,48 +104,60 @@ public final class MemoryQuery {
         return scope.routing();
     }
 
-    /** The bool filter clauses: scope first, then the caller's filters. */
-    public ArrayNode filterClauses() {
-        ArrayNode filters = JSON.createArrayNode();
-        term(filters, "tenant_id", scope.tenantId());
-        term(filters, "user_id", scope.userId());
+    /** The filter clauses: scope first, then the caller's filters. */
+    public List<Query> filterClauses() {
+        List<Query> filters = new ArrayList<>();
+        filters.add(term("tenant_id", scope.tenantId()));
+        filters.add(term("user_id", scope.userId()));
         if (!everyProject) {
-            term(filters, "project_id", scope.projectId());
+            filters.add(term("project_id", scope.projectId()));
         }
-        term(filters, "environment", scope.environment());
+        filters.add(term("environment", scope.environment()));
         if (!includeHistory) {
-            term(filters, "status", "active");
+            filters.add(term("status", "active"));
         }
-        terms(filters, "type", types);
-        terms(filters, "tier", tiers);
+        if (!types.isEmpty()) {
+            filters.add(terms("type", types));
+        }
+        if (!tiers.isEmpty()) {
+            filters.add(terms("tier", tiers));
+        }
         for (String tag : tags) {
-            term(filters, "tags", tag);
+            filters.add(term("tags", tag));
         }
         if (!excludedTags.isEmpty()) {
-            ArrayNode none =
-                    filters.addObject()
-                            .putObject("bool")
-                            .putObject("must_not")
-                            .putObject("terms")
-                            .putArray("tags");
-            excludedTags.forEach(none::add);
+            Query none = terms("tags", excludedTags);
+            filters.add(Query.of(q -> q.bool(b -> b.mustNot(none))));
         }
         if (sessionId != null) {
-            term(filters, "session_id", sessionId);
+            filters.add(term("session_id", sessionId));
         }
         if (embeddingVersion != null) {
-            term(filters, "embedding_version", embeddingVersion);
+            filters.add(term("embedding_version", embeddingVersion));
         }
         if (from != null || to != null) {
-            ObjectNode range = filters.addObject().putObject("range").putObject("valid_from");
-            if (from != null) {
-                range.put("gte", from.toString());
-            }
-            if (to != null) {
-                range.put("lt", to.toString());
-            }
+            filters.add(
+                    Query.of(
+                            q ->
+                                    q.range(
+                                            r -> {
+                                                r.field("valid_from");
+                                                if (from != null) {
+                                                    r.gte(JsonData.of(from.toString()));
+                                                }
+                                                if (to != null) {
+                                                    r.lt(JsonData.of(to.toString()));
+                                                }
+                                                return r;
+                                            })));
         }
         return filters;
+    }
+
+    /** All memories of this scope: a bool query of the filter clauses only. */
+    public Query all() {
+        List<Query> filters = filterClauses();
+        return Query.of(q -> q.bool(b -> b.filter(filters)));
     }
 
     /**
@@ -153,87 +167,104 @@ public final class MemoryQuery {
      */
     public static final int EF_SEARCH = 256;
 
-    /** A filtered k-NN search: the {@code k} nearest memories of this scope. */
-    public ObjectNode knn(float[] vector, int k) {
+    /** A filtered k-NN query: the {@code k} nearest memories of this scope. */
+    public Query knn(float[] vector, int k) {
         checkDimension(vector);
-        ObjectNode body = JSON.createObjectNode();
-        body.put("size", k);
-        body.putArray("_source").add("id");
-        ObjectNode knn =
-                body.putObject("query").putObject("knn").putObject(MemoryIndex.VECTOR_FIELD);
-        knn.putRawValue("vector", vectorJson(vector));
-        knn.put("k", k);
-        knn.putObject("method_parameters").put("ef_search", Math.max(EF_SEARCH, k));
-        knn.putObject("filter").putObject("bool").set("filter", filterClauses());
-        return body;
-    }
-
-    /** A BM25 full-text search over content within this scope. */
-    public ObjectNode bm25(String text, int size) {
-        ObjectNode body = JSON.createObjectNode();
-        body.put("size", size);
-        body.putArray("_source").add("id");
-        ObjectNode bool = body.putObject("query").putObject("bool");
-        bool.putArray("must")
-                .addObject()
-                .putObject("match")
-                .putObject("content")
-                .put("query", text);
-        bool.set("filter", filterClauses());
-        return body;
-    }
-
-    /**
-     * A vector as a JSON array with six decimals, written by hand: {@code Float.toString} was the
-     * largest single cost of building a recall request. Query vectors are unit length, so a
-     * rounding of at most 5e-7 per component moves no score that matters.
-     */
-    static RawValue vectorJson(float[] vector) {
-        StringBuilder out = new StringBuilder(vector.length * 10 + 2).append('[');
-        for (int i = 0; i < vector.length; i++) {
-            if (i > 0) {
-                out.append(',');
-            }
-            long scaled = Math.round(vector[i] * 1_000_000d);
-            if (scaled < 0) {
-                out.append('-');
-                scaled = -scaled;
-            }
-            out.append(scaled / 1_000_000).append('.');
-            // Six digits into the builder: no String per component.
-            int fraction = (int) (scaled % 1_000_000);
-            for (int d = 100_000; d > 0; d /= 10) {
-                out.append((char) ('0' + fraction / d % 10));
-            }
+        List<Float> components = new ArrayList<>(vector.length);
+        for (float f : vector) {
+            components.add(f);
         }
-        return new RawValue(out.append(']').toString());
+        Query filter = all();
+        return Query.of(
+                q ->
+                        q.knn(
+                                n ->
+                                        n.field(MemoryIndex.VECTOR_FIELD)
+                                                .vector(components)
+                                                .k(k)
+                                                .methodParameters(
+                                                        "ef_search",
+                                                        JsonData.of(Math.max(EF_SEARCH, k)))
+                                                .filter(filter)));
+    }
+
+    /** A BM25 full-text query over content within this scope. */
+    public Query bm25(String text) {
+        List<Query> filters = filterClauses();
+        return Query.of(
+                q ->
+                        q.bool(
+                                b ->
+                                        b.must(
+                                                        m ->
+                                                                m.match(
+                                                                        t ->
+                                                                                t.field("content")
+                                                                                        .query(
+                                                                                                FieldValue
+                                                                                                        .of(
+                                                                                                                text))))
+                                                .filter(filters)));
+    }
+
+    /** The memories with these ids, if they are in this scope. */
+    public Query ids(List<String> ids) {
+        List<Query> filters = filterClauses();
+        filters.add(Query.of(q -> q.ids(i -> i.values(ids))));
+        return Query.of(q -> q.bool(b -> b.filter(filters)));
     }
 
     /**
-     * The {@code filter_path} of an {@code _msearch} of {@link #idsOnly} searches: per search its
-     * status, error and hits' scores and ids. The status keeps every answer in its place, even one
-     * without hits.
+     * One search of a multi-search that answers with ids and scores only. Even {@code _id} is a
+     * stored field, and reading it decompresses the block that holds the whole stored document,
+     * vector included; the {@code id} keyword's doc values give the same id without that. Read it
+     * with {@link #hitId(Hit)}. {@code docValues}: more doc-value fields to return.
+     */
+    public static MultisearchBody idsOnly(Query query, int size, String... docValues) {
+        return MultisearchBody.of(
+                b -> {
+                    b.query(query)
+                            .size(size)
+                            .source(SourceConfig.of(c -> c.fetch(false)))
+                            .storedFields("_none_")
+                            .docvalueFields(f -> f.field("id"));
+                    for (String field : docValues) {
+                        b.docvalueFields(f -> f.field(field));
+                    }
+                    return b;
+                });
+    }
+
+    /**
+     * The {@code filter_path} of a multi-search of {@link #idsOnly} searches: per search its time,
+     * time-out flag, status, error and hits' scores and ids (the client reads the first two as
+     * required). The time marks an answer as a result even without hits, and keeps every answer in
+     * its place.
      */
     public static final String MSEARCH_IDS_AND_SCORES =
-            "responses.status,responses.error,responses.hits.hits._score,responses.hits.hits.fields";
+            "took,responses.took,responses.timed_out,responses.status,responses.error,"
+                    + "responses.hits.hits._score,responses.hits.hits.fields";
 
-    /**
-     * Makes {@code search} answer with ids and scores only. Even {@code _id} is a stored field, and
-     * reading it decompresses the block that holds the whole stored document, vector included; the
-     * {@code id} keyword's doc values give the same id without that. Read it with {@link
-     * #hitId(JsonNode)}.
-     */
-    public static ObjectNode idsOnly(ObjectNode search) {
-        search.put("_source", false);
-        search.put("stored_fields", "_none_");
-        search.putArray("docvalue_fields").add("id");
-        return search;
+    /** The options of a multi-search of {@link #idsOnly} searches: their answers trimmed. */
+    public static final TransportOptions IDS_AND_SCORES_ONLY =
+            TransportOptions.builder()
+                    .setParameter(OpenSearchWire.FILTER_PATH, MSEARCH_IDS_AND_SCORES)
+                    .build();
+
+    /** The hits of one answer of a multi-search trimmed to ids and scores (none: empty). */
+    public static <T> List<Hit<T>> hits(MultiSearchItem<T> answer) {
+        return answer.hits() == null || answer.hits().hits() == null
+                ? List.of()
+                : answer.hits().hits();
     }
 
     /** The memory id of a hit, from an {@link #idsOnly} search or any other. */
-    public static String hitId(JsonNode hit) {
-        JsonNode fromDocValues = hit.path("fields").path("id").path(0);
-        return fromDocValues.isMissingNode() ? hit.path("_id").asText() : fromDocValues.asText();
+    public static String hitId(Hit<?> hit) {
+        JsonData fromDocValues = hit.fields().get("id");
+        if (fromDocValues == null) {
+            return hit.id();
+        }
+        return fromDocValues.toJson().asJsonArray().getString(0);
     }
 
     private static void checkDimension(float[] vector) {
@@ -246,32 +277,13 @@ public final class MemoryQuery {
         }
     }
 
-    /** The memories with these ids, if they are in this scope. */
-    public ObjectNode ids(List<String> ids) {
-        ObjectNode body = JSON.createObjectNode();
-        body.put("size", ids.size());
-        ArrayNode filters = filterClauses();
-        ArrayNode values = filters.addObject().putObject("ids").putArray("values");
-        ids.forEach(values::add);
-        body.putObject("query").putObject("bool").set("filter", filters);
-        return body;
+    private static Query term(String field, String value) {
+        return Query.of(q -> q.term(t -> t.field(field).value(FieldValue.of(value))));
     }
 
-    /** All memories of this scope (for delete-by-query and counts). */
-    public ObjectNode all() {
-        ObjectNode body = JSON.createObjectNode();
-        body.putObject("query").putObject("bool").set("filter", filterClauses());
-        return body;
-    }
-
-    private static void term(ArrayNode filters, String field, String value) {
-        filters.addObject().putObject("term").put(field, value);
-    }
-
-    private static void terms(ArrayNode filters, String field, List<String> values) {
-        if (!values.isEmpty()) {
-            ArrayNode array = filters.addObject().putObject("terms").putArray(field);
-            values.forEach(array::add);
-        }
+    private static Query terms(String field, List<String> values) {
+        List<FieldValue> fieldValues = new ArrayList<>(values.size());
+        values.forEach(v -> fieldValues.add(FieldValue.of(v)));
+        return Query.of(q -> q.terms(t -> t.field(field).terms(f -> f.value(fieldValues))));
     }
 }

@@ -5,13 +5,14 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.engram.services.SharedServices;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.opensearch.client.opensearch.OpenSearchClient;
+import org.opensearch.client.opensearch.core.bulk.BulkOperation;
 
 /** Bulk writes against a real node, including the refusals it lifts later. */
 class BulkIT {
@@ -22,15 +23,28 @@ class BulkIT {
     private static OpenSearchClient client;
 
     @BeforeAll
-    static void createIndex() {
-        client = new OpenSearchClient(SharedServices.openSearch().url(), Duration.ofSeconds(30));
-        ObjectNode body = JSON.createObjectNode();
-        body.putObject("mappings").putObject("properties").putObject("n").put("type", "integer");
-        assertThat(client.send("PUT", "/" + INDEX, body).ok()).isTrue();
+    static void createIndex() throws Exception {
+        client =
+                OpenSearchClients.create(SharedServices.openSearch().url(), Duration.ofSeconds(30));
+        assertThat(
+                        client.indices()
+                                .create(
+                                        c ->
+                                                c.index(INDEX)
+                                                        .mappings(
+                                                                m ->
+                                                                        m.properties(
+                                                                                "n",
+                                                                                p ->
+                                                                                        p.integer(
+                                                                                                i ->
+                                                                                                        i))))
+                                .acknowledged())
+                .isTrue();
     }
 
     @Test
-    void aWriteRefusedForTheMomentIsSentAgainOnceTheRefusalIsLifted() {
+    void aWriteRefusedForTheMomentIsSentAgainOnceTheRefusalIsLifted() throws Exception {
         block(true);
         List<Duration> pauses = new ArrayList<>();
         Bulk.sendRetrying(
@@ -45,12 +59,7 @@ class BulkIT {
                 });
 
         assertThat(pauses).containsExactly(Duration.ofMillis(500));
-        assertThat(
-                        client.send("GET", "/" + INDEX + "/_doc/lifted", null)
-                                .body()
-                                .path("found")
-                                .asBoolean())
-                .isTrue();
+        assertThat(client.get(g -> g.index(INDEX).id("lifted"), JsonNode.class).found()).isTrue();
     }
 
     @Test
@@ -90,21 +99,14 @@ class BulkIT {
 
     /** The block a node puts on its indexes past the flood-stage disk watermark. */
     private static void block(boolean on) {
-        ObjectNode settings = JSON.createObjectNode();
-        if (on) {
-            settings.put("index.blocks.read_only_allow_delete", true);
-        } else {
-            settings.putNull("index.blocks.read_only_allow_delete");
-        }
-        assertThat(client.send("PUT", "/" + INDEX + "/_settings", settings).ok()).isTrue();
+        IndexInspection.blockWrites(client, INDEX, on);
     }
 
-    private static List<JsonNode> doc(String id, String n) {
+    private static List<BulkOperation> doc(String id, String n) {
         try {
+            JsonNode source = JSON.readTree("{\"n\":" + n + "}");
             return List.of(
-                    JSON.readTree(
-                            "{\"index\":{\"_index\":\"" + INDEX + "\",\"_id\":\"" + id + "\"}}"),
-                    JSON.readTree("{\"n\":" + n + "}"));
+                    BulkOperation.of(b -> b.index(i -> i.index(INDEX).id(id).document(source))));
         } catch (Exception e) {
             throw new IllegalStateException(e);
         }

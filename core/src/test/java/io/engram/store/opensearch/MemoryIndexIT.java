@@ -18,6 +18,16 @@ import java.util.Map;
 import java.util.Random;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.opensearch.client.opensearch.OpenSearchClient;
+import org.opensearch.client.opensearch._types.Refresh;
+import org.opensearch.client.opensearch._types.mapping.TypeMapping;
+import org.opensearch.client.opensearch.core.BulkResponse;
+import org.opensearch.client.opensearch.core.SearchResponse;
+import org.opensearch.client.opensearch.core.bulk.BulkOperation;
+import org.opensearch.client.opensearch.core.msearch.MultiSearchResponseItem;
+import org.opensearch.client.opensearch.core.msearch.MultisearchHeader;
+import org.opensearch.client.opensearch.core.msearch.RequestItem;
+import org.opensearch.client.opensearch.core.search.Hit;
 
 class MemoryIndexIT {
 
@@ -32,33 +42,34 @@ class MemoryIndexIT {
     record Doc(String id, String user, String status, float[] vec) {}
 
     @BeforeAll
-    static void createAndFill() {
-        client = new OpenSearchClient(SharedServices.openSearch().url(), Duration.ofSeconds(30));
+    static void createAndFill() throws Exception {
+        client =
+                OpenSearchClients.create(SharedServices.openSearch().url(), Duration.ofSeconds(30));
         IndexBootstrap.Result result = IndexBootstrap.ensure(client, ALIAS, 2, 0);
         assertThat(result.created()).isTrue();
         assertThat(result.index()).isEqualTo(ALIAS + "-000001");
 
         Random random = new Random(42);
-        List<JsonNode> bulk = new ArrayList<>();
+        List<BulkOperation> bulk = new ArrayList<>();
         for (String user : USERS) {
             for (int i = 0; i < PER_USER; i++) {
                 String status = i % 10 == 0 ? "superseded" : "active";
                 Doc doc = new Doc(user + "-" + i, user, status, randomUnitVector(random));
                 DOCS.add(doc);
-                ObjectNode action = JSON.createObjectNode();
-                action.putObject("index")
-                        .put("_index", ALIAS)
-                        .put("_id", doc.id())
-                        .put("routing", "acme/" + user);
-                bulk.add(action);
-                bulk.add(source(doc));
+                ObjectNode source = source(doc);
+                bulk.add(
+                        BulkOperation.of(
+                                b ->
+                                        b.index(
+                                                op ->
+                                                        op.index(ALIAS)
+                                                                .id(doc.id())
+                                                                .routing("acme/" + user)
+                                                                .document(source))));
             }
         }
-        OpenSearchClient.Response response = client.sendNdjson("/_bulk?refresh=true", bulk);
-        assertThat(response.ok()).isTrue();
-        assertThat(response.body().path("errors").asBoolean())
-                .as(response.body().toString())
-                .isFalse();
+        BulkResponse response = client.bulk(b -> b.operations(bulk).refresh(Refresh.True));
+        assertThat(response.errors()).as(response.toString()).isFalse();
     }
 
     @Test
@@ -69,22 +80,24 @@ class MemoryIndexIT {
     }
 
     @Test
-    void filteredKnnForOneUserMatchesBruteForce() {
+    void filteredKnnForOneUserMatchesBruteForce() throws Exception {
         Random random = new Random(7);
         for (int q = 0; q < 5; q++) {
             float[] query = randomUnitVector(random);
             for (String user : USERS) {
                 MemoryQuery memoryQuery =
                         MemoryQuery.forScope(new Scope("acme", "default", "dev", user));
-                OpenSearchClient.Response response =
-                        client.send(
-                                "POST",
-                                "/" + ALIAS + "/_search?routing=" + memoryQuery.routing(),
-                                memoryQuery.knn(query, 10));
-                assertThat(response.ok()).as(response.body().toString()).isTrue();
+                SearchResponse<JsonNode> response =
+                        client.search(
+                                s ->
+                                        s.index(ALIAS)
+                                                .routing(memoryQuery.routing())
+                                                .query(memoryQuery.knn(query, 10))
+                                                .size(10),
+                                JsonNode.class);
                 List<String> got = new ArrayList<>();
-                for (JsonNode hit : response.body().path("hits").path("hits")) {
-                    got.add(hit.path("_id").asText());
+                for (Hit<JsonNode> hit : response.hits().hits()) {
+                    got.add(hit.id());
                 }
                 List<String> expected =
                         DOCS.stream()
@@ -101,7 +114,7 @@ class MemoryIndexIT {
     }
 
     @Test
-    void bm25SearchNeverReturnsAnotherUsersMemories() {
+    void bm25SearchNeverReturnsAnotherUsersMemories() throws Exception {
         MemoryQuery bob = MemoryQuery.forScope(new Scope("acme", "default", "dev", "bob"));
         List<String> got = bm25Ids(bob, 50);
         assertThat(got).isNotEmpty();
@@ -111,34 +124,32 @@ class MemoryIndexIT {
     }
 
     @Test
-    void idsOnlyMsearchKeepsOneAnswerPerSearchAndScoresKnnHitsByTheirExactCosine() {
+    void idsOnlyMsearchKeepsOneAnswerPerSearchAndScoresKnnHitsByTheirExactCosine()
+            throws Exception {
         MemoryQuery bob = MemoryQuery.forScope(new Scope("acme", "default", "dev", "bob"));
         float[] query = randomUnitVector(new Random(11));
-        com.fasterxml.jackson.databind.node.ObjectNode header =
-                new com.fasterxml.jackson.databind.ObjectMapper()
-                        .createObjectNode()
-                        .put("index", ALIAS)
-                        .put("routing", bob.routing());
-        OpenSearchClient.Response response =
-                client.sendNdjson(
-                        "/_msearch?filter_path=" + MemoryQuery.MSEARCH_IDS_AND_SCORES,
-                        List.of(
-                                header,
-                                MemoryQuery.idsOnly(bob.bm25("zzzunmatched", 7)),
-                                header,
-                                MemoryQuery.idsOnly(bob.knn(query, 7)),
-                                header,
-                                MemoryQuery.idsOnly(bob.bm25("memory", 7))));
-        assertThat(response.ok()).as(response.body().toString()).isTrue();
-        JsonNode answers = response.body().path("responses");
+        MultisearchHeader header = MultisearchHeader.of(h -> h.index(ALIAS).routing(bob.routing()));
+        List<RequestItem> searches = new ArrayList<>();
+        for (var body :
+                List.of(
+                        MemoryQuery.idsOnly(bob.bm25("zzzunmatched"), 7),
+                        MemoryQuery.idsOnly(bob.knn(query, 7), 7),
+                        MemoryQuery.idsOnly(bob.bm25("memory"), 7))) {
+            searches.add(RequestItem.of(r -> r.header(header).body(body)));
+        }
+        List<MultiSearchResponseItem<JsonNode>> answers =
+                client.withTransportOptions(MemoryQuery.IDS_AND_SCORES_ONLY)
+                        .msearch(m -> m.searches(searches), JsonNode.class)
+                        .responses();
         // A search without hits keeps its place: answers are matched to searches by position.
         assertThat(answers.size()).isEqualTo(3);
-        assertThat(answers.path(0).path("hits").path("hits").size()).isZero();
+        assertThat(answers).allMatch(MultiSearchResponseItem::isResult);
+        assertThat(MemoryQuery.hits(answers.get(0).result())).isEmpty();
         Map<String, Double> scores = new java.util.HashMap<>();
-        for (JsonNode hit : answers.path(1).path("hits").path("hits")) {
-            assertThat(hit.has("_source")).isFalse();
-            assertThat(hit.has("_index")).isFalse();
-            scores.put(MemoryQuery.hitId(hit), hit.path("_score").asDouble());
+        for (Hit<JsonNode> hit : MemoryQuery.hits(answers.get(1).result())) {
+            assertThat(hit.source()).isNull();
+            assertThat(hit.index()).isNull();
+            scores.put(MemoryQuery.hitId(hit), hit.score());
         }
         assertThat(scores).hasSize(7);
         for (Doc d : DOCS) {
@@ -149,25 +160,27 @@ class MemoryIndexIT {
             }
         }
         List<String> bm25 = new ArrayList<>();
-        answers.path(2).path("hits").path("hits").forEach(h -> bm25.add(MemoryQuery.hitId(h)));
+        MemoryQuery.hits(answers.get(2).result()).forEach(h -> bm25.add(MemoryQuery.hitId(h)));
         assertThat(bm25).containsExactlyElementsOf(bm25Ids(bob, 7));
     }
 
     /** The ids BM25 finds for "memory" under this query's scope and filters. */
-    private static List<String> bm25Ids(MemoryQuery query, int size) {
-        OpenSearchClient.Response response =
-                client.send(
-                        "POST",
-                        "/" + ALIAS + "/_search?routing=" + query.routing(),
-                        query.bm25("memory", size));
-        assertThat(response.ok()).isTrue();
+    private static List<String> bm25Ids(MemoryQuery query, int size) throws Exception {
+        SearchResponse<JsonNode> response =
+                client.search(
+                        s ->
+                                s.index(ALIAS)
+                                        .routing(query.routing())
+                                        .query(query.bm25("memory"))
+                                        .size(size),
+                        JsonNode.class);
         List<String> ids = new ArrayList<>();
-        response.body().path("hits").path("hits").forEach(h -> ids.add(h.path("_id").asText()));
+        response.hits().hits().forEach(h -> ids.add(h.id()));
         return ids;
     }
 
     @Test
-    void excludedTagsLeaveOutEveryMemoryCarryingThem() {
+    void excludedTagsLeaveOutEveryMemoryCarryingThem() throws Exception {
         MemoryQuery bob =
                 MemoryQuery.forScope(new Scope("acme", "default", "dev", "bob"))
                         .excludeTags(List.of("excerpt"));
@@ -182,18 +195,19 @@ class MemoryIndexIT {
     }
 
     @Test
-    void anIndexWhoseVectorsUseAnotherEngineIsRefused() {
-        ObjectNode body = MemoryIndex.createBody(1, 0);
-        ((ObjectNode) body.path("mappings").path("properties").path("vec").path("method"))
-                .put("engine", "faiss");
-        assertThat(client.send("PUT", "/engram-memories-faiss-000001", body).ok()).isTrue();
-        ObjectNode alias = JSON.createObjectNode();
-        ArrayNode actions = alias.putArray("actions");
-        actions.addObject()
-                .putObject("add")
-                .put("index", "engram-memories-faiss-000001")
-                .put("alias", "engram-memories-faiss");
-        assertThat(client.send("POST", "/_aliases", alias).ok()).isTrue();
+    void anIndexWhoseVectorsUseAnotherEngineIsRefused() throws Exception {
+        TypeMapping faiss =
+                MemoryIndexTest.edit(m -> MemoryIndexTest.method(m).put("engine", "faiss"));
+        assertThat(
+                        client.indices()
+                                .create(
+                                        c ->
+                                                c.index("engram-memories-faiss-000001")
+                                                        .settings(st -> st.knn(true))
+                                                        .mappings(faiss)
+                                                        .aliases("engram-memories-faiss", a -> a))
+                                .acknowledged())
+                .isTrue();
         assertThatThrownBy(() -> IndexBootstrap.ensure(client, "engram-memories-faiss", 1, 0))
                 .hasMessageContaining("must use engine 'lucene'");
     }

@@ -5,8 +5,18 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.junit.jupiter.api.Test;
+import org.opensearch.client.opensearch._types.mapping.TypeMapping;
 
 class MemoryIndexTest {
+
+    /** The index's own mapping, changed as its JSON. */
+    static TypeMapping edit(java.util.function.Consumer<ObjectNode> change) {
+        return TypedJson.edited(MemoryIndex.mapping(), TypeMapping._DESERIALIZER, change);
+    }
+
+    static ObjectNode method(ObjectNode mapping) {
+        return (ObjectNode) mapping.path("properties").path("vec").path("method");
+    }
 
     @Test
     void ownMappingIsValid() {
@@ -16,26 +26,24 @@ class MemoryIndexTest {
 
     @Test
     void rejectsAVectorFieldWithoutTheLuceneEngine() {
-        ObjectNode mapping = MemoryIndex.mapping();
-        ObjectNode method = (ObjectNode) mapping.path("properties").path("vec").path("method");
-        method.put("engine", "faiss");
-        assertThatThrownBy(() -> MemoryIndex.validate(mapping))
+        TypeMapping faiss = edit(m -> method(m).put("engine", "faiss"));
+        assertThatThrownBy(() -> MemoryIndex.validate(faiss))
                 .hasMessageContaining("must use engine 'lucene'")
                 .hasMessageContaining("faiss");
-        method.remove("engine");
-        assertThatThrownBy(() -> MemoryIndex.validate(mapping))
+        TypeMapping noEngine = edit(m -> method(m).remove("engine"));
+        assertThatThrownBy(() -> MemoryIndex.validate(noEngine))
                 .hasMessageContaining("default (faiss)");
     }
 
     @Test
     void rejectsWrongDimensionAndTextScopeFields() {
-        ObjectNode mapping = MemoryIndex.mapping();
-        ((ObjectNode) mapping.path("properties").path("vec")).put("dimension", 768);
+        TypeMapping mapping =
+                edit(m -> ((ObjectNode) m.path("properties").path("vec")).put("dimension", 768));
         assertThatThrownBy(() -> MemoryIndex.validate(mapping))
                 .hasMessageContaining("dimension 384");
 
-        ObjectNode other = MemoryIndex.mapping();
-        ((ObjectNode) other.path("properties").path("user_id")).put("type", "text");
+        TypeMapping other =
+                edit(m -> ((ObjectNode) m.path("properties").path("user_id")).put("type", "text"));
         assertThatThrownBy(() -> MemoryIndex.validate(other))
                 .hasMessageContaining("'user_id' must be a keyword");
     }

@@ -6,8 +6,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.engram.config.EngramConfig;
 import io.engram.services.Await;
 import io.engram.services.LocalServices.Stoppable;
+import io.engram.store.opensearch.IndexInspection;
 import io.engram.store.opensearch.MemoryQuery;
-import io.engram.store.opensearch.OpenSearchClient;
+import io.engram.store.opensearch.OpenSearchClients;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -25,6 +26,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.opensearch.client.opensearch.OpenSearchClient;
+import org.opensearch.client.opensearch._types.query_dsl.Query;
 
 /**
  * OpenSearch, PostgreSQL and Redis each stopped for a while and started again while turns stream in
@@ -106,8 +109,9 @@ class FaultsUnderLoadIT {
             Set<String> lost = new HashSet<>(acceptedTurns);
             lost.removeAll(stored);
             OpenSearchClient index =
-                    OpenSearchClient.forConfig(stack.config().openSearch(), Duration.ofSeconds(10));
-            index.send("POST", "/" + stack.config().memoryIndexAlias() + "/_refresh", null);
+                    OpenSearchClients.forConfig(
+                            stack.config().openSearch(), Duration.ofSeconds(10));
+            IndexInspection.refresh(index, stack.config().memoryIndexAlias());
             Set<String> inPostgres = activeInPostgres(api);
             Set<String> inIndex = activeInIndex(index, stack.config());
             Set<String> onlyPostgres = new HashSet<>(inPostgres);
@@ -292,13 +296,25 @@ class FaultsUnderLoadIT {
     private static Set<String> activeInIndex(OpenSearchClient index, EngramConfig c)
             throws Exception {
         Set<String> ids = new HashSet<>();
-        JsonNode query =
-                StackClient.JSON.readTree(
-                        "{\"size\":10000,\"_source\":false,\"query\":{\"bool\":{\"filter\":["
-                                + "{\"prefix\":{\"user_id\":\"load\"}},{\"term\":{\"status\":\"active\"}}]}}}");
-        var r = index.send("POST", "/" + c.memoryIndexAlias() + "/_search", query);
-        assertThat(r.ok()).as(String.valueOf(r.body())).isTrue();
-        for (JsonNode hit : r.body().path("hits").path("hits")) {
+        Query loadUsers = Query.of(q -> q.prefix(p -> p.field("user_id").value("load")));
+        Query active = IndexInspection.allOf("status", "active");
+        var hits =
+                index.search(
+                                s ->
+                                        s.index(c.memoryIndexAlias())
+                                                .size(10000)
+                                                .source(src -> src.fetch(false))
+                                                .query(
+                                                        q ->
+                                                                q.bool(
+                                                                        b ->
+                                                                                b.filter(
+                                                                                        loadUsers,
+                                                                                        active))),
+                                Void.class)
+                        .hits()
+                        .hits();
+        for (var hit : hits) {
             ids.add(MemoryQuery.hitId(hit));
         }
         return ids;

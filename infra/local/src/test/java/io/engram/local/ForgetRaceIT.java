@@ -4,8 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.engram.config.EngramConfig;
 import io.engram.services.Await;
+import io.engram.store.opensearch.IndexInspection;
 import io.engram.store.opensearch.MemoryQuery;
-import io.engram.store.opensearch.OpenSearchClient;
+import io.engram.store.opensearch.OpenSearchClients;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -15,6 +16,7 @@ import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.opensearch.client.opensearch.OpenSearchClient;
 
 /**
  * Turns accepted a moment before a forget of their user, on the whole local stack: once the
@@ -81,8 +83,8 @@ class ForgetRaceIT {
                     .as("the extraction job has read and stored everything on the topic")
                     .isTrue();
             OpenSearchClient index =
-                    OpenSearchClient.forConfig(c.openSearch(), Duration.ofSeconds(10));
-            index.send("POST", "/" + c.memoryIndexAlias() + "/_refresh", null);
+                    OpenSearchClients.forConfig(c.openSearch(), Duration.ofSeconds(10));
+            IndexInspection.refresh(index, c.memoryIndexAlias());
             for (int i = 0; i < delaysMs.size(); i++) {
                 String user = "racer" + i;
                 assertThat(count(c, "select count(*) from memories where user_id = '" + user + "'"))
@@ -95,17 +97,7 @@ class ForgetRaceIT {
                                         new io.engram.memory.Scope(
                                                 "local", "default", "development", user))
                                 .includeHistory(true);
-                long documents =
-                        index.send(
-                                        "POST",
-                                        "/"
-                                                + c.memoryIndexAlias()
-                                                + "/_count?routing="
-                                                + q.routing(),
-                                        q.all())
-                                .body()
-                                .path("count")
-                                .asLong();
+                long documents = IndexInspection.count(index, c.memoryIndexAlias(), q);
                 assertThat(documents)
                         .as("index documents of %s, forgotten %d ms after", user, delaysMs.get(i))
                         .isZero();

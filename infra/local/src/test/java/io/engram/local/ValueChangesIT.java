@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.engram.services.Await;
+import io.engram.store.opensearch.IndexInspection;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -186,13 +187,10 @@ class ValueChangesIT {
     private static long indexed(LocalStack stack) {
         var c = stack.config();
         var index =
-                io.engram.store.opensearch.OpenSearchClient.forConfig(
+                io.engram.store.opensearch.OpenSearchClients.forConfig(
                         c.openSearch(), Duration.ofSeconds(10));
-        index.send("POST", "/" + c.memoryIndexAlias() + "/_refresh", null);
-        return index.send("GET", "/" + c.memoryIndexAlias() + "/_count", null)
-                .body()
-                .path("count")
-                .asLong();
+        IndexInspection.refresh(index, c.memoryIndexAlias());
+        return IndexInspection.count(index, c.memoryIndexAlias());
     }
 
     private static String session(String user, String session, String ts, String text) {

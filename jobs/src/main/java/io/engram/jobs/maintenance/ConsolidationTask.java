@@ -1,6 +1,5 @@
 package io.engram.jobs.maintenance;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.engram.memory.Memory;
@@ -28,6 +27,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
+import org.opensearch.client.opensearch.core.bulk.BulkOperation;
 
 /**
  * Daily consolidation: per user, clusters of related current memories become one memory holding
@@ -39,9 +39,9 @@ public final class ConsolidationTask implements MaintenanceTask {
     static final int MAX_PER_USER = 2000;
 
     private static final ObjectMapper JSON = new ObjectMapper();
-    private static final int FLUSH_LINES = 2000;
+    private static final int FLUSH_OPERATIONS = 1500;
 
-    private final List<JsonNode> indexLines = new ArrayList<>();
+    private final List<BulkOperation> indexLines = new ArrayList<>();
     private final Set<Scope> touched = new LinkedHashSet<>();
 
     private record Row(Memory memory, long usage, Instant lastAccess) {}
@@ -66,7 +66,7 @@ public final class ConsolidationTask implements MaintenanceTask {
         }
         for (Scope user : users) {
             consolidate(ctx, user);
-            if (indexLines.size() >= FLUSH_LINES) {
+            if (indexLines.size() >= FLUSH_OPERATIONS) {
                 flush(ctx);
             }
         }
@@ -254,10 +254,9 @@ public final class ConsolidationTask implements MaintenanceTask {
         if (archived.isEmpty()) {
             return;
         }
-        indexLines.addAll(MemoryDocuments.indexLines(ctx.alias(), consolidated));
+        indexLines.add(MemoryDocuments.index(ctx.alias(), consolidated));
         for (Archives.Archived a : archived) {
-            indexLines.addAll(
-                    MemoryDocuments.deleteLines(ctx.alias(), a.id().toString(), scope.routing()));
+            indexLines.add(MemoryDocuments.delete(ctx.alias(), a.id().toString(), scope.routing()));
         }
         touched.add(scope);
         ctx.count("clusters", 1);

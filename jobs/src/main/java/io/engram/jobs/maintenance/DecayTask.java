@@ -1,6 +1,5 @@
 package io.engram.jobs.maintenance;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import io.engram.memory.Scope;
 import io.engram.memory.Tier;
 import io.engram.store.MemoryEvents;
@@ -19,6 +18,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.UUID;
+import org.opensearch.client.opensearch.core.bulk.BulkOperation;
 
 /**
  * Decay and tiers: for every current memory, the decay score from the days since its last recall,
@@ -142,7 +142,7 @@ public final class DecayTask implements MaintenanceTask {
         Set<Scope> moved = new LinkedHashSet<>();
         ctx.transaction(
                 c -> {
-                    List<JsonNode> lines = new ArrayList<>();
+                    List<BulkOperation> lines = new ArrayList<>();
                     try (PreparedStatement update = c.prepareStatement(UPDATE);
                             PreparedStatement event = c.prepareStatement(MemoryEvents.INSERT)) {
                         int n = changes.size();
@@ -170,8 +170,8 @@ public final class DecayTask implements MaintenanceTask {
                                                 + tiers[i]
                                                 + "\"}");
                                 event.addBatch();
-                                lines.addAll(
-                                        MemoryDocuments.tierLines(
+                                lines.add(
+                                        MemoryDocuments.tier(
                                                 ctx.alias(),
                                                 ch.id().toString(),
                                                 ch.scope().routing(),

@@ -1,6 +1,5 @@
 package io.engram.jobs.maintenance;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import io.engram.memory.Memory;
 import io.engram.memory.MemoryStatus;
 import io.engram.memory.Scope;
@@ -18,6 +17,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
+import org.opensearch.client.opensearch.core.bulk.BulkOperation;
 
 /**
  * Brings the index back in line with PostgreSQL after failed runs. Consolidation and quotas write
@@ -123,11 +123,11 @@ final class IndexRepair {
             return 0;
         }
         Set<String> current = StaleDocuments.current(ctx.write(), gone.keySet());
-        List<JsonNode> lines = new ArrayList<>();
+        List<BulkOperation> lines = new ArrayList<>();
         int removed = 0;
         for (Map.Entry<String, String> e : gone.entrySet()) {
             if (!current.contains(e.getKey())) {
-                lines.addAll(MemoryDocuments.deleteLines(ctx.alias(), e.getKey(), e.getValue()));
+                lines.add(MemoryDocuments.delete(ctx.alias(), e.getKey(), e.getValue()));
                 removed++;
             }
         }

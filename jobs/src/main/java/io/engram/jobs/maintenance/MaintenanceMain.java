@@ -8,7 +8,7 @@ import io.engram.jobs.store.CacheGenerations;
 import io.engram.jobs.store.RedisConnections;
 import io.engram.memory.Scope;
 import io.engram.store.Archives;
-import io.engram.store.opensearch.OpenSearchClient;
+import io.engram.store.opensearch.OpenSearchClients;
 import java.sql.Connection;
 import java.time.Duration;
 import java.time.Instant;
@@ -18,6 +18,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
+import org.opensearch.client.opensearch.OpenSearchClient;
 
 /**
  * The maintenance command line, in-process or under {@code flink run}:
@@ -112,7 +113,7 @@ public final class MaintenanceMain {
                         options.getOrDefault("environment", "production"),
                         options.get("user"));
         OpenSearchClient openSearch =
-                OpenSearchClient.forConfig(config.openSearch(), Duration.ofSeconds(60));
+                OpenSearchClients.forConfig(config.openSearch(), Duration.ofSeconds(60));
         try (Connection c = TaskContext.connect(MaintenanceSettings.from(config));
                 OnnxEmbedder embedder =
                         OnnxEmbedder.load(

@@ -1,7 +1,8 @@
 package io.engram.jobs.maintenance;
 
 import io.engram.store.opensearch.IndexBootstrap;
-import io.engram.store.opensearch.OpenSearchClient;
+import io.engram.store.opensearch.OpenSearchClients;
+import io.engram.store.opensearch.OpenSearchException;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -18,6 +19,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.opensearch.client.opensearch.OpenSearchClient;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -111,7 +113,7 @@ public final class MaintenanceRunner {
         Instant started = Instant.now();
         long t0 = System.nanoTime();
         OpenSearchClient openSearch =
-                new OpenSearchClient(
+                OpenSearchClients.create(
                         settings.openSearchUrl(),
                         settings.openSearchAuth(),
                         Duration.ofSeconds(60));
@@ -143,7 +145,10 @@ public final class MaintenanceRunner {
                 // What the write plane changed while the copy ran reaches the new index before
                 // recall reads it; what it changed during that catch-up, right after the switch.
                 Instant copyCaughtUpFrom = catchUp(run, target, runStarted(run));
-                openSearch.send("POST", "/" + target + "/_refresh", null);
+                String refreshed = target;
+                OpenSearchException.call(
+                        "refreshing " + target,
+                        () -> openSearch.indices().refresh(r -> r.index(refreshed)));
                 IndexBootstrap.switchAlias(openSearch, settings.indexAlias(), target);
                 note =
                         (note == null ? "" : note + "; ")

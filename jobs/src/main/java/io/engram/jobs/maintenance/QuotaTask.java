@@ -1,6 +1,5 @@
 package io.engram.jobs.maintenance;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import io.engram.memory.Scope;
 import io.engram.ranking.RankCandidate;
 import io.engram.ranking.Ranker;
@@ -22,6 +21,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import org.opensearch.client.opensearch.core.bulk.BulkOperation;
 
 /**
  * Quotas: a user over the per-user maximum of current memories keeps the most valuable ones; the
@@ -136,10 +136,9 @@ public final class QuotaTask implements MaintenanceTask {
                 IndexedVectors.fetch(ctx.openSearch(), ctx.alias(), scope, evict);
         List<Archives.Archived> archived =
                 ctx.transaction(c -> Archives.archive(c, evict, vectors, null, "quota"));
-        List<JsonNode> lines = new ArrayList<>();
+        List<BulkOperation> lines = new ArrayList<>();
         for (Archives.Archived a : archived) {
-            lines.addAll(
-                    MemoryDocuments.deleteLines(ctx.alias(), a.id().toString(), scope.routing()));
+            lines.add(MemoryDocuments.delete(ctx.alias(), a.id().toString(), scope.routing()));
         }
         ctx.index(lines, "false");
         ctx.bump(List.of(scope));

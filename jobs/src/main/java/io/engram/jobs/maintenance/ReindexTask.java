@@ -1,6 +1,5 @@
 package io.engram.jobs.maintenance;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import io.engram.memory.Memory;
 import io.engram.store.MemoryRows;
 import io.engram.store.opensearch.MemoryDocuments;
@@ -11,6 +10,7 @@ import java.sql.Timestamp;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import org.opensearch.client.opensearch.core.bulk.BulkOperation;
 
 /**
  * Reindex: every current and superseded memory of this partition, embedded anew with the configured
@@ -72,11 +72,11 @@ public final class ReindexTask implements MaintenanceTask {
     }
 
     /** Index lines of {@code batch} for {@code target}, embedded anew with the configured model. */
-    static List<JsonNode> indexLines(TaskContext ctx, String target, List<Memory> batch) {
+    static List<BulkOperation> indexLines(TaskContext ctx, String target, List<Memory> batch) {
         List<String> texts = new ArrayList<>();
         batch.forEach(m -> texts.add(m.content()));
         List<float[]> vectors = ctx.embedder().embed(texts);
-        List<JsonNode> lines = new ArrayList<>();
+        List<BulkOperation> lines = new ArrayList<>();
         for (int i = 0; i < batch.size(); i++) {
             Memory m = batch.get(i);
             Memory embedded =
@@ -99,7 +99,7 @@ public final class ReindexTask implements MaintenanceTask {
                             ctx.settings().embeddingVersion(),
                             vectors.get(i),
                             m.createdAt());
-            lines.addAll(MemoryDocuments.indexLines(target, embedded));
+            lines.add(MemoryDocuments.index(target, embedded));
         }
         return lines;
     }

@@ -1,6 +1,5 @@
 package io.engram.jobs.maintenance;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import io.engram.memory.Scope;
 import io.engram.store.MemoryEvents;
 import io.engram.store.MemoryRows;
@@ -15,6 +14,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.UUID;
+import org.opensearch.client.opensearch.core.bulk.BulkOperation;
 
 /**
  * Retention: a memory older than its rule's keep period is expired (it leaves the index, stays in
@@ -87,7 +87,7 @@ public final class RetentionTask implements MaintenanceTask {
         Set<Scope> touched = new LinkedHashSet<>();
         ctx.transaction(
                 c -> {
-                    List<JsonNode> lines = new ArrayList<>();
+                    List<BulkOperation> lines = new ArrayList<>();
                     try (PreparedStatement expire =
                                     c.prepareStatement(
                                             "update memories set status = 'expired', version = version + 1,"
@@ -115,8 +115,8 @@ public final class RetentionTask implements MaintenanceTask {
                                         "{\"reason\":\"retention\"}");
                                 event.executeUpdate();
                                 ctx.count(a.delete() ? "deleted" : "expired", 1);
-                                lines.addAll(
-                                        MemoryDocuments.deleteLines(
+                                lines.add(
+                                        MemoryDocuments.delete(
                                                 ctx.alias(),
                                                 a.id().toString(),
                                                 a.scope().routing()));

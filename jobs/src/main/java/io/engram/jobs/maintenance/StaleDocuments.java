@@ -1,10 +1,8 @@
 package io.engram.jobs.maintenance;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.engram.store.opensearch.MemoryDocuments;
-import io.engram.store.opensearch.OpenSearchClient;
+import io.engram.store.opensearch.OpenSearchException;
 import java.sql.Array;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -18,6 +16,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
+import org.opensearch.client.opensearch.OpenSearchClient;
+import org.opensearch.client.opensearch._types.SortOrder;
+import org.opensearch.client.opensearch.core.SearchResponse;
+import org.opensearch.client.opensearch.core.bulk.BulkOperation;
+import org.opensearch.client.opensearch.core.search.Hit;
 
 /**
  * Removes from an index the documents whose memory PostgreSQL no longer holds as current (active or
@@ -25,7 +28,7 @@ import java.util.UUID;
  */
 final class StaleDocuments {
 
-    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final String SCROLL = "1m";
     private static final int PAGE = 1000;
 
     private StaleDocuments() {}
@@ -38,15 +41,30 @@ final class StaleDocuments {
     static long remove(OpenSearchClient openSearch, String index, Connection c, Duration grace)
             throws SQLException, InterruptedException {
         Map<String, String> suspects = new LinkedHashMap<>(); // id -> routing
-        ObjectNode first = JSON.createObjectNode().put("size", PAGE).put("_source", false);
-        first.putArray("sort").add("_doc");
-        JsonNode page = openSearch.send("POST", "/" + index + "/_search?scroll=1m", first).body();
-        String scrollId = page.path("_scroll_id").asText();
+        SearchResponse<JsonNode> page =
+                OpenSearchException.call(
+                        "scrolling " + index,
+                        () ->
+                                openSearch.search(
+                                        s ->
+                                                s.index(index)
+                                                        .size(PAGE)
+                                                        .source(src -> src.fetch(false))
+                                                        .sort(
+                                                                o ->
+                                                                        o.doc(
+                                                                                d ->
+                                                                                        d.order(
+                                                                                                SortOrder
+                                                                                                        .Asc)))
+                                                        .scroll(t -> t.time(SCROLL)),
+                                        JsonNode.class));
+        String scrollId = page.scrollId();
         try {
-            JsonNode hits = page.path("hits").path("hits");
-            while (hits.size() > 0) {
+            List<Hit<JsonNode>> hits = page.hits().hits();
+            while (!hits.isEmpty()) {
                 Map<String, String> routing = new LinkedHashMap<>();
-                hits.forEach(h -> routing.put(h.path("_id").asText(), h.path("_routing").asText()));
+                hits.forEach(h -> routing.put(h.id(), h.routing()));
                 Set<String> current = current(c, routing.keySet());
                 routing.forEach(
                         (id, r) -> {
@@ -54,27 +72,35 @@ final class StaleDocuments {
                                 suspects.put(id, r);
                             }
                         });
-                ObjectNode next = JSON.createObjectNode().put("scroll", "1m");
-                next.put("scroll_id", scrollId);
-                page = openSearch.send("POST", "/_search/scroll", next).body();
-                scrollId = page.path("_scroll_id").asText(scrollId);
-                hits = page.path("hits").path("hits");
+                String previous = scrollId;
+                page =
+                        OpenSearchException.call(
+                                "scrolling " + index,
+                                () ->
+                                        openSearch.scroll(
+                                                s ->
+                                                        s.scrollId(previous)
+                                                                .scroll(t -> t.time(SCROLL)),
+                                                JsonNode.class));
+                scrollId = page.scrollId() == null ? scrollId : page.scrollId();
+                hits = page.hits().hits();
             }
         } finally {
-            ObjectNode clear = JSON.createObjectNode();
-            clear.putArray("scroll_id").add(scrollId);
-            openSearch.send("DELETE", "/_search/scroll", clear);
+            String last = scrollId;
+            OpenSearchException.call(
+                    "clearing the scroll of " + index,
+                    () -> openSearch.clearScroll(s -> s.scrollId(last)));
         }
         if (suspects.isEmpty()) {
             return 0;
         }
         Thread.sleep(grace.toMillis());
         Set<String> nowCurrent = current(c, suspects.keySet());
-        List<JsonNode> lines = new ArrayList<>();
+        List<BulkOperation> lines = new ArrayList<>();
         suspects.forEach(
                 (id, r) -> {
                     if (!nowCurrent.contains(id)) {
-                        lines.addAll(MemoryDocuments.deleteLines(index, id, r));
+                        lines.add(MemoryDocuments.delete(index, id, r));
                     }
                 });
         TaskContext.index(openSearch, lines, "false");

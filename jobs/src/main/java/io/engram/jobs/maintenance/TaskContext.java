@@ -1,6 +1,5 @@
 package io.engram.jobs.maintenance;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import io.engram.cache.RedisConnection;
 import io.engram.embedding.Embedder;
 import io.engram.embedding.OnnxEmbedder;
@@ -9,7 +8,7 @@ import io.engram.jobs.store.RedisConnections;
 import io.engram.memory.Scope;
 import io.engram.store.Transactions;
 import io.engram.store.opensearch.Bulk;
-import io.engram.store.opensearch.OpenSearchClient;
+import io.engram.store.opensearch.OpenSearchClients;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -21,6 +20,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.UUID;
+import org.opensearch.client.opensearch.OpenSearchClient;
+import org.opensearch.client.opensearch.core.bulk.BulkOperation;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -61,7 +62,7 @@ public final class TaskContext implements AutoCloseable {
         this.read.setAutoCommit(false);
         this.write = connect(settings);
         this.openSearch =
-                new OpenSearchClient(
+                OpenSearchClients.create(
                         settings.openSearchUrl(),
                         settings.openSearchAuth(),
                         Duration.ofSeconds(60));
@@ -97,12 +98,12 @@ public final class TaskContext implements AutoCloseable {
      * (unreachable, too many requests, unavailable) is waited out for up to 7.5 s before the run
      * fails and the index is left behind PostgreSQL.
      */
-    public void index(List<? extends JsonNode> lines, String refresh) {
+    public void index(List<BulkOperation> lines, String refresh) {
         index(openSearch, lines, refresh);
     }
 
     /** {@link #index(List, String)} through another client. */
-    static void index(OpenSearchClient client, List<? extends JsonNode> lines, String refresh) {
+    static void index(OpenSearchClient client, List<BulkOperation> lines, String refresh) {
         Bulk.sendRetrying(client, lines, refresh, INDEX_ATTEMPTS, d -> Thread.sleep(d.toMillis()));
     }
 

@@ -3,7 +3,7 @@ package io.engram.jobs.store;
 import io.engram.memory.Memory;
 import io.engram.memory.Scope;
 import io.engram.store.opensearch.OpenSearchAuth;
-import io.engram.store.opensearch.OpenSearchClient;
+import io.engram.store.opensearch.OpenSearchClients;
 import java.time.Duration;
 import java.util.List;
 import java.util.function.Function;
@@ -31,7 +31,7 @@ public final class IndexKnownMemories implements KnownMemorySource {
     public Function<Scope, List<Memory>> open() {
         KnownMemoryLoader index =
                 new KnownMemoryLoader(
-                        new OpenSearchClient(url, auth, Duration.ofSeconds(10)), alias);
+                        OpenSearchClients.create(url, auth, Duration.ofSeconds(10)), alias);
         return scope -> index.load(scope, perUser);
     }
 }

@@ -8,7 +8,7 @@ import io.engram.memory.Scope;
 import io.engram.store.IndexOutbox;
 import io.engram.store.MemoryStoreWriter;
 import io.engram.store.opensearch.OpenSearchAuth;
-import io.engram.store.opensearch.OpenSearchClient;
+import io.engram.store.opensearch.OpenSearchClients;
 import io.engram.store.opensearch.OpenSearchException;
 import java.io.IOException;
 import java.sql.SQLException;
@@ -23,6 +23,7 @@ import org.apache.flink.api.connector.sink2.Sink;
 import org.apache.flink.api.connector.sink2.SinkWriter;
 import org.apache.flink.api.connector.sink2.WriterInitContext;
 import org.apache.flink.metrics.Counter;
+import org.opensearch.client.opensearch.OpenSearchClient;
 
 /**
  * Writes decided changes to PostgreSQL, OpenSearch and the Redis cache generation, in batches: a
@@ -94,7 +95,7 @@ public class MemoryStoreSink implements Sink<byte[]> {
     private final class Writer implements SinkWriter<byte[]> {
         private final MemoryStoreWriter writer = new MemoryStoreWriter(alias);
         private final OpenSearchClient openSearch =
-                new OpenSearchClient(openSearchUrl, openSearchAuth, Duration.ofSeconds(30));
+                OpenSearchClients.create(openSearchUrl, openSearchAuth, Duration.ofSeconds(30));
         private final RedisConnection redis;
         private final CacheGenerations.Pending bumps;
         private final DeadLetterOutlet.Open outlet;

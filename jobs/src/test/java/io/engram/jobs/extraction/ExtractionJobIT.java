@@ -15,8 +15,9 @@ import io.engram.memory.Scope;
 import io.engram.services.PostgresServer;
 import io.engram.services.SharedServices;
 import io.engram.store.opensearch.IndexBootstrap;
+import io.engram.store.opensearch.IndexInspection;
 import io.engram.store.opensearch.MemoryQuery;
-import io.engram.store.opensearch.OpenSearchClient;
+import io.engram.store.opensearch.OpenSearchClients;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
@@ -43,6 +44,7 @@ import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.opensearch.client.opensearch.OpenSearchClient;
 import redis.clients.jedis.JedisPooled;
 
 /** The whole write path on real services: Kafka → Flink → PostgreSQL, OpenSearch, Redis. */
@@ -78,7 +80,7 @@ class ExtractionJobIT {
         String bootstrap = SharedServices.kafka().bootstrapServers();
         TopicBootstrap.ensure(bootstrap, List.of(TOPIC, DLQ), 4, (short) 1);
         openSearch =
-                new OpenSearchClient(SharedServices.openSearch().url(), Duration.ofSeconds(30));
+                OpenSearchClients.create(SharedServices.openSearch().url(), Duration.ofSeconds(30));
         IndexBootstrap.ensure(openSearch, ALIAS, 1, 0);
         settings = TestSettings.onSharedServices(jdbcUrl, ALIAS, TOPIC, DLQ, 500);
         produceConversations(bootstrap);
@@ -297,15 +299,10 @@ class ExtractionJobIT {
         }
 
         // The index agrees (once refreshed): only the current budget is active for Alice.
-        openSearch.send("POST", "/" + ALIAS + "/_refresh", null);
+        IndexInspection.refresh(openSearch, ALIAS);
         MemoryQuery q = MemoryQuery.forScope(ALICE).types(List.of("semantic"));
-        OpenSearchClient.Response r =
-                openSearch.send(
-                        "POST",
-                        "/" + ALIAS + "/_search?routing=" + q.routing(),
-                        q.bm25("budget Hawaii", 10));
-        List<String> indexed = new ArrayList<>();
-        r.body().path("hits").path("hits").forEach(h -> indexed.add(h.path("_id").asText()));
+        List<String> indexed =
+                IndexInspection.ids(openSearch, ALIAS, q.routing(), q.bm25("budget Hawaii"), 10);
         assertThat(indexed).hasSize(1);
 
         try (JedisPooled redis = new JedisPooled(URI.create(SharedServices.redis().url()))) {

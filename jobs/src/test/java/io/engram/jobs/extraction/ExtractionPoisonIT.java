@@ -28,8 +28,8 @@ import io.engram.memory.Scope;
 import io.engram.memory.Tier;
 import io.engram.services.SharedServices;
 import io.engram.store.opensearch.IndexBootstrap;
+import io.engram.store.opensearch.IndexInspection;
 import io.engram.store.opensearch.MemoryQuery;
-import io.engram.store.opensearch.OpenSearchClient;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -44,6 +44,7 @@ import org.apache.flink.test.junit5.MiniClusterExtension;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.opensearch.client.opensearch.OpenSearchClient;
 
 /**
  * A record that a stage cannot process, at every stage of the job on real services: it reaches the
@@ -339,12 +340,8 @@ class ExtractionPoisonIT {
 
     private static long indexed(String user) {
         MemoryQuery q = MemoryQuery.forScope(new Scope("acme", "default", "dev", user));
-        openSearch.send("POST", "/" + ALIAS + "/_refresh", null);
-        return openSearch
-                .send("POST", "/" + ALIAS + "/_count?routing=" + q.routing(), q.all())
-                .body()
-                .path("count")
-                .asLong();
+        IndexInspection.refresh(openSearch, ALIAS);
+        return IndexInspection.count(openSearch, ALIAS, q);
     }
 
     private static int count(String sql) {

@@ -11,7 +11,6 @@ import io.engram.services.Await;
 import io.engram.services.PostgresServer;
 import io.engram.services.SharedServices;
 import io.engram.store.opensearch.IndexBootstrap;
-import io.engram.store.opensearch.OpenSearchClient;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -19,6 +18,7 @@ import org.apache.flink.connector.kafka.source.enumerator.initializer.OffsetsIni
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.opensearch.client.opensearch.OpenSearchClient;
 
 /**
  * The streaming job stopped in the middle of a stream, with open session windows and per-user

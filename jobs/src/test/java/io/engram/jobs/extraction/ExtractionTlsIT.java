@@ -17,7 +17,7 @@ import io.engram.services.PostgresServer;
 import io.engram.services.SelfSignedCertificate;
 import io.engram.services.SharedServices;
 import io.engram.store.opensearch.IndexBootstrap;
-import io.engram.store.opensearch.OpenSearchClient;
+import io.engram.store.opensearch.OpenSearchClients;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -166,7 +166,7 @@ class ExtractionTlsIT {
         PostgresServer pg = SharedServices.postgres();
         String jdbc = TestStores.migratedDatabase("job_tls");
         IndexBootstrap.ensure(
-                new OpenSearchClient(SharedServices.openSearch().url(), Duration.ofSeconds(30)),
+                OpenSearchClients.create(SharedServices.openSearch().url(), Duration.ofSeconds(30)),
                 ALIAS,
                 1,
                 0);

@@ -12,6 +12,7 @@ import io.engram.jobs.runtime.LocalJobs;
 import io.engram.services.Await;
 import io.engram.services.SharedServices;
 import io.engram.store.opensearch.IndexBootstrap;
+import io.engram.store.opensearch.IndexInspection;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -19,6 +20,8 @@ import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.opensearch.client.opensearch._types.FieldValue;
+import org.opensearch.client.opensearch._types.query_dsl.Query;
 
 /**
  * A finished session's memories are written by the streaming job without waiting for a checkpoint:
@@ -86,16 +89,19 @@ class StoreFreshnessIT {
                             Await.until(
                                     Duration.ofSeconds(10),
                                     () ->
-                                            TestStores.openSearch()
-                                                            .send(
-                                                                    "GET",
-                                                                    "/"
-                                                                            + ALIAS
-                                                                            + "/_count?q=user_id:fay",
-                                                                    null)
-                                                            .body()
-                                                            .path("count")
-                                                            .asInt()
+                                            IndexInspection.count(
+                                                            TestStores.openSearch(),
+                                                            ALIAS,
+                                                            Query.of(
+                                                                    q ->
+                                                                            q.term(
+                                                                                    t ->
+                                                                                            t.field(
+                                                                                                            "user_id")
+                                                                                                    .value(
+                                                                                                            FieldValue
+                                                                                                                    .of(
+                                                                                                                            "fay")))))
                                                     > 0))
                     .as("and in the index")
                     .isTrue();

@@ -4,8 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.engram.cache.CacheKeys;
 import io.engram.config.EngramConfig;
 import io.engram.embedding.OnnxEmbedder;
@@ -23,10 +21,10 @@ import io.engram.store.Archives;
 import io.engram.store.MemoryStoreWriter;
 import io.engram.store.opensearch.Bulk;
 import io.engram.store.opensearch.IndexBootstrap;
+import io.engram.store.opensearch.IndexInspection;
 import io.engram.store.opensearch.MemoryDocuments;
 import io.engram.store.opensearch.MemoryQuery;
 import io.engram.store.opensearch.OpenSearchAuth;
-import io.engram.store.opensearch.OpenSearchClient;
 import java.net.URI;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -48,6 +46,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.opensearch.client.opensearch.OpenSearchClient;
 import redis.clients.jedis.JedisPooled;
 
 /**
@@ -387,7 +386,7 @@ class MaintenanceJobIT {
     void reindexRebuildsTheIndexFromPostgresAndSwitchesTheAlias() throws Exception {
         Scope zoe = new Scope("reindex", "default", "dev", "zoe");
         Memory kept = seed(zoe, "Zoe grows chili peppers on her roof", "conversation", 0.5);
-        openSearch.send("POST", "/" + ALIAS + "/_refresh", null);
+        IndexInspection.refresh(openSearch, ALIAS);
         String before = aliasTarget();
 
         MaintenanceReport report = runner.run(MaintenanceKind.REINDEX, null, NOW, "test");
@@ -405,8 +404,7 @@ class MaintenanceJobIT {
         }
         assertThat(report.changed()).containsEntry("indexed", indexable);
         assertThat(report.scanned()).isEqualTo(indexable);
-        OpenSearchClient.Response count = openSearch.send("GET", "/" + after + "/_count", null);
-        assertThat(count.body().path("count").asLong()).isEqualTo(indexable);
+        assertThat(IndexInspection.count(openSearch, after)).isEqualTo(indexable);
         JsonNode doc = indexed(zoe, kept.id());
         assertThat(doc.path("content").asText()).isEqualTo(kept.content());
         assertThat(doc.path("vec").size()).isEqualTo(384);
@@ -418,7 +416,7 @@ class MaintenanceJobIT {
         Scope ivy = new Scope("reindex-live", "default", "dev", "ivy");
         Memory changed = seed(ivy, "Ivy plays the cello", "conversation", 0.5);
         Memory forgotten = seed(ivy, "Ivy's locker code is 4471", "conversation", 0.5);
-        openSearch.send("POST", "/" + ALIAS + "/_refresh", null);
+        IndexInspection.refresh(openSearch, ALIAS);
         Memory updated =
                 new Memory(
                         changed.id(),
@@ -453,12 +451,7 @@ class MaintenanceJobIT {
                             String name)
                             throws Exception {
                         if (++runs >= 2) {
-                            aliasedBefore.add(
-                                    openSearch
-                                            .send("GET", "/_alias/" + ALIAS, null)
-                                            .body()
-                                            .fieldNames()
-                                            .next());
+                            aliasedBefore.add(IndexInspection.aliasTarget(openSearch, ALIAS));
                         }
                         if (runs == 3) {
                             // The copy, its catch-up, the switch: what recall reads from now on,
@@ -488,8 +481,9 @@ class MaintenanceJobIT {
                         }
                         Bulk.send(
                                 openSearch,
-                                MemoryDocuments.deleteLines(
-                                        ALIAS, forgotten.id().toString(), ivy.routing()),
+                                List.of(
+                                        MemoryDocuments.delete(
+                                                ALIAS, forgotten.id().toString(), ivy.routing())),
                                 "true");
                     }
                 };
@@ -547,17 +541,15 @@ class MaintenanceJobIT {
         assertThat(report.changed()).containsEntry("indexed", 2L);
         try (OnnxEmbedder model = OnnxEmbedder.load(int8, Path.of(TestStores.modelDir()), 1)) {
             MemoryQuery q = MemoryQuery.forScope(zoe).embeddingVersion(int8.version());
-            JsonNode hits =
-                    openSearch
-                            .send(
-                                    "POST",
-                                    "/" + newAlias + "/_search?routing=" + q.routing(),
-                                    q.knn(model.embed("Where does Zoe's brother live?"), 5))
-                            .body()
-                            .path("hits")
-                            .path("hits");
+            var hits =
+                    IndexInspection.hits(
+                            openSearch,
+                            newAlias,
+                            q.routing(),
+                            q.knn(model.embed("Where does Zoe's brother live?"), 5),
+                            5);
             assertThat(hits.size()).isEqualTo(2);
-            assertThat(hits.get(0).path("_id").asText()).isEqualTo(brother.id().toString());
+            assertThat(hits.get(0).id()).isEqualTo(brother.id().toString());
         }
         // PostgreSQL records the version the index now holds, so a later rewrite from a row (a
         // tier change) keeps it.
@@ -670,13 +662,7 @@ class MaintenanceJobIT {
 
     /** OpenSearch's flood-stage block on {@code index}: its writes are answered 429. */
     private static void blockWrites(String index, boolean on) {
-        ObjectNode body = new ObjectMapper().createObjectNode();
-        if (on) {
-            body.put("index.blocks.read_only_allow_delete", true);
-        } else {
-            body.putNull("index.blocks.read_only_allow_delete");
-        }
-        assertThat(openSearch.send("PUT", "/" + index + "/_settings", body).ok()).isTrue();
+        IndexInspection.blockWrites(openSearch, index, on);
     }
 
     private static String runColumn(UUID id, String column) throws SQLException {
@@ -698,8 +684,7 @@ class MaintenanceJobIT {
     }
 
     private static String aliasTarget() {
-        JsonNode alias = openSearch.send("GET", "/_alias/" + ALIAS, null).body();
-        return alias.fieldNames().next();
+        return IndexInspection.aliasTarget(openSearch, ALIAS);
     }
 
     // --- seeding and reading -------------------------------------------------------------
@@ -888,14 +873,11 @@ class MaintenanceJobIT {
 
     /** The indexed document of a memory, or null when it is not in the index. */
     private static JsonNode indexed(Scope scope, UUID id) {
-        openSearch.send("POST", "/" + ALIAS + "/_refresh", null);
+        IndexInspection.refresh(openSearch, ALIAS);
         MemoryQuery q = MemoryQuery.forScope(scope).includeHistory(true);
-        OpenSearchClient.Response r =
-                openSearch.send(
-                        "POST",
-                        "/" + ALIAS + "/_search?routing=" + q.routing(),
-                        q.ids(List.of(id.toString())));
-        JsonNode hits = r.body().path("hits").path("hits");
-        return hits.size() == 0 ? null : hits.get(0).path("_source");
+        var hits =
+                IndexInspection.hits(
+                        openSearch, ALIAS, q.routing(), q.ids(List.of(id.toString())), 1);
+        return hits.isEmpty() ? null : hits.get(0).source();
     }
 }

@@ -1,7 +1,6 @@
 package io.engram.serving.memories;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.engram.dedup.ChangePlanner;
 import io.engram.dedup.UserMemories;
 import io.engram.extraction.CandidateFact;
@@ -15,7 +14,7 @@ import io.engram.serving.auth.Principal;
 import io.engram.serving.http.Fields;
 import io.engram.serving.http.Problem;
 import io.engram.serving.recall.EmbeddingWorker;
-import io.engram.serving.store.OpenSearchHttp;
+import io.engram.serving.store.OpenSearchReads;
 import io.engram.store.MemoryEvents;
 import io.engram.store.MemoryStoreWriter;
 import io.engram.store.Transactions;
@@ -33,6 +32,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
+import org.opensearch.client.opensearch.core.search.Hit;
 
 /**
  * {@code POST /v1/memories}: a memory stored by the client, decided against the user's nearest
@@ -98,13 +98,13 @@ public final class ExplicitStore {
                     + " and user_id = ? and content_hash = ? and status = 'active' limit 1";
 
     private final MemoryWrites writes;
-    private final OpenSearchHttp openSearch;
+    private final OpenSearchReads openSearch;
     private final EmbeddingWorker embedder;
     private final ChangePlanner planner;
 
     ExplicitStore(
             MemoryWrites writes,
-            OpenSearchHttp openSearch,
+            OpenSearchReads openSearch,
             EmbeddingWorker embedder,
             ChangePlanner planner) {
         this.writes = writes;
@@ -226,29 +226,28 @@ public final class ExplicitStore {
                 MemoryQuery.forScope(scope)
                         .types(List.of(type.wireName()))
                         .excludeTags(List.of(Excerpts.TAG));
-        ObjectNode body = q.knn(vector, 5);
-        body.remove("_source");
         return openSearch
-                .send("POST", "/" + writes.alias() + "/_search?routing=" + q.routing(), body)
+                .call(
+                        c ->
+                                c.search(
+                                        s ->
+                                                s.index(writes.alias())
+                                                        .routing(q.routing())
+                                                        .query(q.knn(vector, 5))
+                                                        .size(5),
+                                        JsonNode.class))
                 .recover(
                         err ->
                                 Future.failedFuture(
                                         Problem.unavailable(
                                                 "search index unavailable: nothing was stored")))
-                .compose(
+                .map(
                         resp -> {
-                            if (!resp.ok()) {
-                                return Future.failedFuture(
-                                        Problem.unavailable(
-                                                "search index answered "
-                                                        + resp.status()
-                                                        + ": nothing was stored"));
-                            }
                             List<Memory> memories = new ArrayList<>();
-                            for (JsonNode hit : resp.body().path("hits").path("hits")) {
-                                memories.add(MemoryDocuments.fromSource(hit.path("_source")));
+                            for (Hit<JsonNode> hit : resp.hits().hits()) {
+                                memories.add(MemoryDocuments.fromSource(hit.source()));
                             }
-                            return Future.succeededFuture(UserMemories.of(memories, 100));
+                            return UserMemories.of(memories, 100);
                         });
     }
 }

@@ -1,10 +1,9 @@
 package io.engram.serving.memories;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.engram.memory.Scope;
 import io.engram.serving.http.Problem;
 import io.engram.serving.recall.PeerNotices;
-import io.engram.serving.store.OpenSearchHttp;
+import io.engram.serving.store.OpenSearchReads;
 import io.engram.store.UserLocks;
 import io.engram.store.opensearch.MemoryQuery;
 import io.vertx.core.Future;
@@ -20,6 +19,8 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.UUID;
+import org.opensearch.client.opensearch._types.Conflicts;
+import org.opensearch.client.opensearch._types.Refresh;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -60,11 +61,11 @@ public final class Forgetting {
     private record Deleted(List<String> projects, int count) {}
 
     private final Pool pool;
-    private final OpenSearchHttp openSearch;
+    private final OpenSearchReads openSearch;
     private final MemoryWrites writes;
     private final PeerNotices peers;
 
-    Forgetting(Pool pool, OpenSearchHttp openSearch, MemoryWrites writes, PeerNotices peers) {
+    Forgetting(Pool pool, OpenSearchReads openSearch, MemoryWrites writes, PeerNotices peers) {
         this.pool = pool;
         this.openSearch = openSearch;
         this.writes = writes;
@@ -145,41 +146,31 @@ public final class Forgetting {
         if (r.project() == null) {
             q.inEveryProject();
         }
-        ObjectNode body = q.all();
         String alias = writes.alias();
         return openSearch
-                .send("POST", "/" + alias + "/_refresh", null)
+                .call(c -> c.indices().refresh(r2 -> r2.index(alias)))
                 .compose(
                         refreshed ->
-                                openSearch.send(
-                                        "POST",
-                                        "/"
-                                                + alias
-                                                + "/_delete_by_query?routing="
-                                                + q.routing()
-                                                + "&refresh=true&conflicts=proceed",
-                                        body))
+                                openSearch.call(
+                                        c ->
+                                                c.deleteByQuery(
+                                                        d ->
+                                                                d.index(alias)
+                                                                        .routing(q.routing())
+                                                                        .query(q.all())
+                                                                        .refresh(Refresh.True)
+                                                                        .conflicts(
+                                                                                Conflicts
+                                                                                        .Proceed))))
                 .recover(
-                        err ->
-                                Future.failedFuture(
-                                        Problem.unavailable(
-                                                "the index did not take the forget; nothing was"
-                                                        + " forgotten, retry the request")))
-                .compose(
-                        resp -> {
-                            if (!resp.ok()) {
-                                LOG.warn(
-                                        "delete_by_query answered {}: {}",
-                                        resp.status(),
-                                        resp.body());
-                                return Future.failedFuture(
-                                        Problem.unavailable(
-                                                "index answered "
-                                                        + resp.status()
-                                                        + "; retry the request"));
-                            }
-                            return Future.succeededFuture(resp.body().path("deleted").asLong());
-                        });
+                        err -> {
+                            LOG.warn("forgetting in the index failed: {}", err.toString());
+                            return Future.failedFuture(
+                                    Problem.unavailable(
+                                            "the index did not take the forget; nothing was"
+                                                    + " forgotten, retry the request"));
+                        })
+                .map(resp -> resp.deleted() == null ? 0L : resp.deleted());
     }
 
     private static JsonObject answer(Request r, Deleted deleted, long documents) {

@@ -5,11 +5,11 @@ import io.engram.serving.recall.EmbeddingWorker;
 import io.engram.serving.recall.PeerNotices;
 import io.engram.serving.recall.ResultCache;
 import io.engram.serving.store.JdbcPool;
-import io.engram.serving.store.OpenSearchHttp;
-import io.engram.store.opensearch.OpenSearchClient;
+import io.engram.serving.store.OpenSearchReads;
 import io.vertx.core.Vertx;
 import io.vertx.sqlclient.Pool;
 import java.util.Optional;
+import org.opensearch.client.opensearch.OpenSearchClient;
 
 /**
  * The memory API besides recall, by use case: reads, explicit stores, edits of one memory, forget.
@@ -28,7 +28,7 @@ public record Memories(
             Vertx vertx,
             Pool pool,
             JdbcPool jdbc,
-            OpenSearchHttp openSearch,
+            OpenSearchReads openSearch,
             OpenSearchClient indexWriter,
             String alias,
             EmbeddingWorker embedder,

@@ -282,8 +282,9 @@ public final class MemoryEdits {
                 c -> {
                     Bulk.send(
                             writes.index(),
-                            MemoryDocuments.deleteLines(
-                                    writes.alias(), id.toString(), scope.routing()),
+                            List.of(
+                                    MemoryDocuments.delete(
+                                            writes.alias(), id.toString(), scope.routing())),
                             "true");
                     return null;
                 });

@@ -4,7 +4,6 @@ import io.engram.memory.Scope;
 import io.engram.serving.http.Problem;
 import io.engram.serving.recall.ResultCache;
 import io.engram.serving.store.JdbcPool;
-import io.engram.store.opensearch.OpenSearchClient;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.WorkerExecutor;
@@ -12,6 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.BiFunction;
+import org.opensearch.client.opensearch.OpenSearchClient;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

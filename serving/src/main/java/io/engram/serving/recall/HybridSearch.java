@@ -1,27 +1,32 @@
 package io.engram.serving.recall;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.engram.extraction.Excerpts;
 import io.engram.memory.Scope;
 import io.engram.ranking.HybridFusion;
-import io.engram.serving.store.OpenSearchHttp;
+import io.engram.serving.store.OpenSearchReads;
 import io.engram.store.opensearch.MemoryQuery;
 import io.engram.text.Text;
 import io.vertx.core.Future;
 import io.vertx.sqlclient.Pool;
 import io.vertx.sqlclient.Row;
 import io.vertx.sqlclient.Tuple;
+import jakarta.json.JsonString;
+import jakarta.json.JsonValue;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import org.opensearch.client.json.JsonData;
+import org.opensearch.client.opensearch.core.msearch.MultiSearchResponseItem;
+import org.opensearch.client.opensearch.core.msearch.MultisearchBody;
+import org.opensearch.client.opensearch.core.msearch.MultisearchHeader;
+import org.opensearch.client.opensearch.core.msearch.RequestItem;
+import org.opensearch.client.opensearch.core.search.Hit;
 
 /**
- * The search of a recall: one {@code _msearch} with a k-NN and a BM25 search per query (ids and
- * scores only), fused into candidates by {@link HybridFusion}. Without the index, the user's most
- * recent memories from PostgreSQL, under the same filters.
+ * The search of a recall: one multi-search with a k-NN and a BM25 search per query (ids and scores
+ * only), fused into candidates by {@link HybridFusion}. Without the index, the user's most recent
+ * memories from PostgreSQL, under the same filters.
  */
 final class HybridSearch {
 
@@ -32,22 +37,20 @@ final class HybridSearch {
      */
     static final int COSINE_WINDOW = 64;
 
-    private static final ObjectMapper JSON = new ObjectMapper();
-
     private final Pool pool;
-    private final OpenSearchHttp openSearch;
+    private final OpenSearchReads idsAndScores;
     private final String alias;
     private final String embeddingVersion;
     private final RecallService.Limits limits;
 
     HybridSearch(
             Pool pool,
-            OpenSearchHttp openSearch,
+            OpenSearchReads openSearch,
             String alias,
             String embeddingVersion,
             RecallService.Limits limits) {
         this.pool = pool;
-        this.openSearch = openSearch;
+        this.idsAndScores = openSearch.withOptions(MemoryQuery.IDS_AND_SCORES_ONLY);
         this.alias = alias;
         this.embeddingVersion = embeddingVersion;
         this.limits = limits;
@@ -75,40 +78,39 @@ final class HybridSearch {
         }
         boolean first = batch.get(0).hop() == 1;
         MemoryQuery q = call.memoryQuery(embeddingVersion);
-        ObjectNode header = JSON.createObjectNode().put("index", alias).put("routing", q.routing());
-        List<JsonNode> lines = new ArrayList<>();
+        MultisearchHeader header = MultisearchHeader.of(h -> h.index(alias).routing(q.routing()));
+        List<RequestItem> searches = new ArrayList<>();
         List<Leg> legs = new ArrayList<>();
         for (int i = 0; i < batch.size(); i++) {
             RecallCall.Query query = batch.get(i);
             // Ids and scores only: PostgreSQL hydrates, so no stored document is read here. The
             // k-NN window runs in BM25-only mode too: it scores the BM25 hits.
             if (!vectors.isEmpty()) {
-                lines.add(header);
-                lines.add(MemoryQuery.idsOnly(q.knn(vectors.get(i), knnWindow(call, query))));
+                int window = knnWindow(call, query);
+                searches.add(
+                        item(header, MemoryQuery.idsOnly(q.knn(vectors.get(i), window), window)));
                 legs.add(new Leg(i, true));
             }
             // Without a query vector BM25 is all there is, whatever was asked.
             if (call.request.retrieval().bm25() || vectors.isEmpty()) {
-                lines.add(header);
-                ObjectNode bm25 =
-                        MemoryQuery.idsOnly(
-                                q.bm25(Text.keywords(query.text()), candidatesFor(call, query)));
                 // Tags from doc values: an excerpt has no vector, so no cosine to bound.
-                bm25.withArray("docvalue_fields").add("tags");
-                lines.add(bm25);
+                searches.add(
+                        item(
+                                header,
+                                MemoryQuery.idsOnly(
+                                        q.bm25(Text.keywords(query.text())),
+                                        candidatesFor(call, query),
+                                        "tags")));
                 legs.add(new Leg(i, false));
             }
         }
-        return openSearch
-                .sendNdjson("/_msearch?filter_path=" + MemoryQuery.MSEARCH_IDS_AND_SCORES, lines)
+        return idsAndScores
+                .call(c -> c.msearch(m -> m.searches(searches), Void.class))
                 .timeout(budget, TimeUnit.MILLISECONDS)
-                .compose(
+                .map(
                         response -> {
-                            if (!response.ok()) {
-                                return Future.failedFuture("msearch " + response.status());
-                            }
-                            fuse(call, batch, legs, response.body().path("responses"));
-                            return Future.<Void>succeededFuture();
+                            fuse(call, batch, legs, response.responses());
+                            return (Void) null;
                         })
                 .recover(
                         err -> {
@@ -117,7 +119,11 @@ final class HybridSearch {
                         });
     }
 
-    /** One search of the {@code _msearch}: which query, and k-NN or BM25. */
+    private static RequestItem item(MultisearchHeader header, MultisearchBody body) {
+        return RequestItem.of(r -> r.header(header).body(body));
+    }
+
+    /** One search of the multi-search: which query, and k-NN or BM25. */
     private record Leg(int query, boolean knn) {}
 
     /** How many of a query's k-NN and of its BM25 hits may become candidates. */
@@ -137,7 +143,10 @@ final class HybridSearch {
     }
 
     private void fuse(
-            RecallCall call, List<RecallCall.Query> batch, List<Leg> legs, JsonNode responses) {
+            RecallCall call,
+            List<RecallCall.Query> batch,
+            List<Leg> legs,
+            List<MultiSearchResponseItem<Void>> responses) {
         List<HybridFusion.QueryHits> queries = new ArrayList<>();
         for (int qi = 0; qi < batch.size(); qi++) {
             RecallCall.Query query = batch.get(qi);
@@ -148,17 +157,17 @@ final class HybridSearch {
                 if (leg.query() != qi) {
                     continue;
                 }
-                JsonNode resp = responses.path(r);
-                if (resp.has("error")) {
+                MultiSearchResponseItem<Void> resp = r < responses.size() ? responses.get(r) : null;
+                if (resp == null || !resp.isResult()) {
                     call.degraded.add("opensearch");
                     continue;
                 }
                 List<HybridFusion.Hit> hits = new ArrayList<>();
-                for (JsonNode hit : resp.path("hits").path("hits")) {
+                for (Hit<Void> hit : MemoryQuery.hits(resp.result())) {
                     hits.add(
                             new HybridFusion.Hit(
                                     MemoryQuery.hitId(hit),
-                                    hit.path("_score").asDouble(),
+                                    hit.score() == null ? 0 : hit.score(),
                                     !leg.knn() && isExcerpt(hit)));
                 }
                 if (leg.knn()) {
@@ -195,9 +204,13 @@ final class HybridSearch {
                         });
     }
 
-    private static boolean isExcerpt(JsonNode hit) {
-        for (JsonNode tag : hit.path("fields").path("tags")) {
-            if (Excerpts.TAG.equals(tag.asText())) {
+    private static boolean isExcerpt(Hit<Void> hit) {
+        JsonData tags = hit.fields().get("tags");
+        if (tags == null) {
+            return false;
+        }
+        for (JsonValue tag : tags.toJson().asJsonArray()) {
+            if (tag instanceof JsonString s && Excerpts.TAG.equals(s.getString())) {
                 return true;
             }
         }

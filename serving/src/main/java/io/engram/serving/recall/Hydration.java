@@ -1,10 +1,8 @@
 package io.engram.serving.recall;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.engram.memory.Scope;
-import io.engram.serving.store.OpenSearchHttp;
+import io.engram.serving.store.OpenSearchReads;
 import io.engram.store.opensearch.MemoryQuery;
 import io.vertx.core.Future;
 import io.vertx.sqlclient.Pool;
@@ -16,6 +14,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
+import org.opensearch.client.opensearch.core.search.Hit;
 
 /**
  * The candidates' rows: from the row cache when it holds the user at the current generation, else
@@ -39,7 +38,7 @@ final class Hydration {
                     "embedding_version");
 
     private final Pool pool;
-    private final OpenSearchHttp openSearch;
+    private final OpenSearchReads openSearch;
     private final String alias;
     private final String embeddingVersion;
     private final Optional<RowCache> rows;
@@ -47,7 +46,7 @@ final class Hydration {
 
     Hydration(
             Pool pool,
-            OpenSearchHttp openSearch,
+            OpenSearchReads openSearch,
             String alias,
             String embeddingVersion,
             Optional<RowCache> rows,
@@ -201,22 +200,31 @@ final class Hydration {
             return Future.succeededFuture();
         }
         MemoryQuery q = call.memoryQuery(embeddingVersion);
-        ObjectNode body = q.ids(new ArrayList<>(call.candidates.keySet()));
-        ArrayNode fields = body.putArray("_source");
-        SOURCE_FIELDS.forEach(fields::add);
+        List<String> ids = new ArrayList<>(call.candidates.keySet());
         return openSearch
-                .send("POST", "/" + alias + "/_search?routing=" + q.routing(), body)
+                .call(
+                        c ->
+                                c.search(
+                                        s ->
+                                                s.index(alias)
+                                                        .routing(q.routing())
+                                                        .query(q.ids(ids))
+                                                        .size(ids.size())
+                                                        .source(
+                                                                src ->
+                                                                        src.filter(
+                                                                                f ->
+                                                                                        f.includes(
+                                                                                                SOURCE_FIELDS))),
+                                        JsonNode.class))
                 .timeout(budget, TimeUnit.MILLISECONDS)
                 .map(
                         response -> {
-                            if (!response.ok()) {
-                                throw new IllegalStateException("search " + response.status());
-                            }
-                            for (JsonNode hit : response.body().path("hits").path("hits")) {
+                            for (Hit<JsonNode> hit : response.hits().hits()) {
                                 RecallCall.Candidate c =
                                         call.candidates.get(MemoryQuery.hitId(hit));
                                 if (c != null) {
-                                    c.source = hit.path("_source");
+                                    c.source = hit.source();
                                 }
                             }
                             return (Void) null;

@@ -5,7 +5,7 @@ import io.engram.query.QueryExpander;
 import io.engram.query.RecallGate;
 import io.engram.query.agentic.RetrievalPlanner;
 import io.engram.query.agentic.RetrievalStrategy;
-import io.engram.serving.store.OpenSearchHttp;
+import io.engram.serving.store.OpenSearchReads;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonArray;
@@ -20,10 +20,11 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * Recall, as a sequence of named stages: the gate decides whether to search; the result cache may
- * answer; {@link QueryPlanning} rewrites, expands and embeds; {@link HybridSearch} runs one {@code
- * _msearch} (k-NN and BM25 per query) and fuses relevance; {@link Hydration} reads the candidates'
- * rows; {@link RecallAnswer} ranks and renders; bookkeeping follows. A dependency that fails or is
- * slow degrades the answer and is named in {@code degraded}; the call itself still succeeds.
+ * answer; {@link QueryPlanning} rewrites, expands and embeds; {@link HybridSearch} runs one
+ * multi-search (k-NN and BM25 per query) and fuses relevance; {@link Hydration} reads the
+ * candidates' rows; {@link RecallAnswer} ranks and renders; bookkeeping follows. A dependency that
+ * fails or is slow degrades the answer and is named in {@code degraded}; the call itself still
+ * succeeds.
  */
 public final class RecallService {
 
@@ -73,7 +74,7 @@ public final class RecallService {
     public RecallService(
             Vertx vertx,
             Pool pool,
-            OpenSearchHttp openSearch,
+            OpenSearchReads openSearch,
             String alias,
             EmbeddingWorker embedder,
             QueryExpander heuristic,

@@ -24,7 +24,7 @@ public final class RecallStages {
         EXPAND,
         /** Query embedding (waiting for and running the model). */
         EMBED,
-        /** The {@code _msearch} to OpenSearch. */
+        /** The multi-search to OpenSearch. */
         SEARCH,
         /** Reading the candidates from PostgreSQL (or the index when it is down). */
         HYDRATE,
