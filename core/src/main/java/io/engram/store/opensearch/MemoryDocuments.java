@@ -3,6 +3,7 @@ package io.engram.store.opensearch;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.databind.util.RawValue;
 import io.engram.memory.Memory;
 import org.opensearch.client.opensearch._types.VersionType;
 import org.opensearch.client.opensearch.core.bulk.BulkOperation;
@@ -34,14 +35,39 @@ public final class MemoryDocuments {
         o.put("version", m.version());
         o.put("embedding_version", m.embeddingVersion());
         o.put("content", m.content());
-        // A memory without a vector (a conversation excerpt) is found by its words alone.
+        // A memory without a vector (a conversation excerpt) is found by its words alone. The
+        // vector is written by hand: number formatting was most of a bulk request's cost.
         if (m.vector() != null && m.vector().length > 0) {
-            ArrayNode vec = o.putArray(MemoryIndex.VECTOR_FIELD);
-            for (float f : m.vector()) {
-                vec.add(f);
-            }
+            o.putRawValue(MemoryIndex.VECTOR_FIELD, vectorJson(m.vector()));
         }
         return o;
+    }
+
+    /**
+     * A vector as a JSON array with six decimals, written by hand: the shortest exact form of a
+     * float has up to nine significant digits, so this is both cheaper to write and about a third
+     * shorter for OpenSearch to parse. Vectors are unit length, so a rounding of at most 5e-7 per
+     * component moves no score that matters.
+     */
+    static RawValue vectorJson(float[] vector) {
+        StringBuilder out = new StringBuilder(vector.length * 10 + 2).append('[');
+        for (int i = 0; i < vector.length; i++) {
+            if (i > 0) {
+                out.append(',');
+            }
+            long scaled = Math.round(vector[i] * 1_000_000d);
+            if (scaled < 0) {
+                out.append('-');
+                scaled = -scaled;
+            }
+            out.append(scaled / 1_000_000).append('.');
+            // Six digits into the builder: no String per component.
+            int fraction = (int) (scaled % 1_000_000);
+            for (int d = 100_000; d > 0; d /= 10) {
+                out.append((char) ('0' + fraction / d % 10));
+            }
+        }
+        return new RawValue(out.append(']').toString());
     }
 
     /** A memory from its indexed document (as written by {@link #source}). */

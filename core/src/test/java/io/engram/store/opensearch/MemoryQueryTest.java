@@ -39,6 +39,15 @@ class MemoryQueryTest {
     }
 
     @Test
+    void storedVectorsAreWrittenWithSixDecimals() {
+        assertThat(
+                        MemoryDocuments.vectorJson(
+                                        new float[] {0.0302f, -0.0000004f, -0.9999996f, 1f})
+                                .rawValue())
+                .isEqualTo("[0.030200,0.000000,-1.000000,1.000000]");
+    }
+
+    @Test
     void everyQueryFiltersOnTheWholeScopeAndActiveStatus() {
         MemoryQuery query = MemoryQuery.forScope(ALICE);
         for (JsonNode filters :
