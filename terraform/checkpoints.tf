@@ -103,3 +103,10 @@ resource "aws_eks_pod_identity_association" "flink" {
   service_account = var.flink_service_account
   role_arn        = aws_iam_role.flink.arn
 }
+
+resource "aws_eks_pod_identity_association" "flink_taskmanager" {
+  cluster_name    = aws_eks_cluster.this.name
+  namespace       = var.kubernetes_namespace
+  service_account = var.flink_taskmanager_service_account
+  role_arn        = aws_iam_role.flink.arn
+}

@@ -56,12 +56,13 @@ output "flink_configuration" {
 output "kubernetes" {
   description = "The cluster, where the pods go, and the command that points kubectl at it."
   value = {
-    cluster                 = aws_eks_cluster.this.name
-    endpoint                = aws_eks_cluster.this.endpoint
-    namespace               = var.kubernetes_namespace
-    serving_service_account = var.serving_service_account
-    flink_service_account   = var.flink_service_account
-    node_selector_key       = "engram.io/role"
-    kubeconfig_command      = "aws eks update-kubeconfig --region ${var.region} --name ${aws_eks_cluster.this.name}"
+    cluster                           = aws_eks_cluster.this.name
+    endpoint                          = aws_eks_cluster.this.endpoint
+    namespace                         = var.kubernetes_namespace
+    serving_service_account           = var.serving_service_account
+    flink_service_account             = var.flink_service_account
+    flink_taskmanager_service_account = var.flink_taskmanager_service_account
+    node_selector_key                 = "engram.io/role"
+    kubeconfig_command                = "aws eks update-kubeconfig --region ${var.region} --name ${aws_eks_cluster.this.name}"
   }
 }

@@ -116,9 +116,15 @@ variable "serving_service_account" {
 }
 
 variable "flink_service_account" {
-  description = "Kubernetes service account of the Flink pods; it gets access to the checkpoint bucket and may call OpenSearch."
+  description = "Kubernetes service account of the Flink JobManager and the maintenance jobs; it gets access to the checkpoint bucket and may call OpenSearch."
   type        = string
   default     = "engram-flink"
+}
+
+variable "flink_taskmanager_service_account" {
+  description = "Kubernetes service account of the Flink task managers; the same AWS access as the JobManager's, less Kubernetes access."
+  type        = string
+  default     = "engram-flink-taskmanager"
 }
 
 # --- PostgreSQL (the truth) ---

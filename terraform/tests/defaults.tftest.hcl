@@ -129,6 +129,10 @@ run "defaults_keep_data_private_and_encrypted" {
     error_message = "only the Flink pods' service account gets the checkpoint bucket"
   }
   assert {
+    condition     = aws_eks_pod_identity_association.flink_taskmanager.service_account == "engram-flink-taskmanager" && aws_eks_pod_identity_association.flink_taskmanager.namespace == "engram"
+    error_message = "the Flink task managers get the Flink role through an account of their own"
+  }
+  assert {
     condition     = aws_eks_pod_identity_association.serving.service_account == "engram-serving" && aws_eks_pod_identity_association.serving.namespace == "engram"
     error_message = "the serving pods' service account gets a role of its own"
   }

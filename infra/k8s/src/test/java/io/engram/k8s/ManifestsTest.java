@@ -89,16 +89,35 @@ class ManifestsTest {
         }
         String serving = Sources.variableDefault("serving_service_account");
         String flink = Sources.variableDefault("flink_service_account");
+        String taskManagers = Sources.variableDefault("flink_taskmanager_service_account");
         assertThat(serving).isEqualTo(Sources.kubernetesOutputVariable("serving_service_account"));
         assertThat(flink).isEqualTo(Sources.kubernetesOutputVariable("flink_service_account"));
+        assertThat(taskManagers)
+                .isEqualTo(Sources.kubernetesOutputVariable("flink_taskmanager_service_account"));
         assertThat(overlay.all(ServiceAccount.class))
                 .extracting(a -> a.getMetadata().getName())
-                .containsExactlyInAnyOrder(serving, flink);
+                .containsExactlyInAnyOrder(serving, flink, taskManagers);
 
         for (Pods.Pod pod : Pods.of(overlay)) {
-            String expected = pod.isFlink() || pod.owner().startsWith("CronJob/") ? flink : serving;
+            String expected =
+                    pod.owner().endsWith("/taskmanager")
+                            ? taskManagers
+                            : pod.isFlink() || pod.owner().startsWith("CronJob/") ? flink : serving;
             assertThat(pod.serviceAccount()).as("service account of %s", pod).isEqualTo(expected);
         }
+        // The task managers run the job's code: of the Kubernetes API they may read ConfigMaps
+        // (the HA leader's address), nothing else.
+        RoleBinding tmBinding = overlay.one(RoleBinding.class, taskManagers);
+        assertThat(tmBinding.getSubjects())
+                .singleElement()
+                .satisfies(s -> assertThat(s.getName()).isEqualTo(taskManagers));
+        Role tmRole = overlay.find(Role.class, tmBinding.getRoleRef().getName()).orElseThrow();
+        assertThat(tmRole.getRules())
+                .allSatisfy(
+                        rule -> {
+                            assertThat(rule.getResources()).containsOnly("configmaps");
+                            assertThat(rule.getVerbs()).containsOnly("get", "list", "watch");
+                        });
         RoleBinding binding = overlay.one(RoleBinding.class, flink);
         assertThat(overlay.find(Role.class, binding.getRoleRef().getName()))
                 .as("the Role the binding names")

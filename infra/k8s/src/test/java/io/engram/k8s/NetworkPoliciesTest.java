@@ -192,6 +192,15 @@ class NetworkPoliciesTest {
         assertThat(Policies.mayReach(policies, tm, tm, "TCP", data)).as("TM → TM data").isTrue();
         assertThat(Policies.admits(policies, tm, tm, "TCP", data)).as("TM admits TM data").isTrue();
         assertThat(Policies.admits(policies, tm, serving, "TCP", data)).isFalse();
+        // Nothing more than that between them: task managers call neither the JobManager's REST
+        // API nor each other's RPC port.
+        assertThat(Policies.admits(policies, jm, tm, "TCP", rest))
+                .as("JM admits TM REST")
+                .isFalse();
+        assertThat(Policies.mayReach(policies, tm, jm, "TCP", rest)).as("TM → JM REST").isFalse();
+        assertThat(Policies.admits(policies, tm, tm, "TCP", tmRpc))
+                .as("TM admits TM rpc")
+                .isFalse();
         assertThat(Policies.admits(policies, jm, OPERATOR, "TCP", rest))
                 .as("operator → JM REST")
                 .isTrue();

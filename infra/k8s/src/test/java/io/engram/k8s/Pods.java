@@ -141,11 +141,26 @@ final class Pods {
                 owner,
                 labels,
                 annotations,
-                spec.getServiceAccount() == null ? "default" : spec.getServiceAccount(),
+                serviceAccount(spec, owner.endsWith("/taskmanager")),
                 nodeSelector,
                 commonSpec,
                 new ArrayList<>(containers.values()),
                 volumes);
+    }
+
+    /**
+     * The account Flink runs a pod of the deployment under: {@code
+     * kubernetes.taskmanager.service-account} for task managers when set, else the deployment's.
+     */
+    private static String serviceAccount(FlinkDeploymentSpec spec, boolean taskManager) {
+        String own =
+                taskManager && spec.getFlinkConfiguration() != null
+                        ? spec.getFlinkConfiguration().get("kubernetes.taskmanager.service-account")
+                        : null;
+        if (own != null) {
+            return own;
+        }
+        return spec.getServiceAccount() == null ? "default" : spec.getServiceAccount();
     }
 
     private static Container merge(Container base, Container more) {
