@@ -151,6 +151,16 @@ public final class Fields {
         return n.doubleValue();
     }
 
+    /**
+     * {@link #number}, for a value stored as a 4-byte float (a {@code real} column): rounded to
+     * that precision here, so that a value too small for one is stored as 0 rather than refused by
+     * the database as an underflow.
+     */
+    public static double real(
+            JsonObject o, String field, double defaultValue, double min, double max) {
+        return (float) number(o, field, defaultValue, min, max);
+    }
+
     public static boolean bool(JsonObject o, String field, boolean defaultValue) {
         Object v = o.getValue(field);
         if (v == null) {

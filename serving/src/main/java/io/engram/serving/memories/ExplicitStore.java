@@ -84,7 +84,7 @@ public final class ExplicitStore {
                     type,
                     Fields.strings(body, "tags", 20, 100),
                     Fields.json(body, "metadata", 50),
-                    Fields.number(body, "importance", 0.5, 0, 1),
+                    Fields.real(body, "importance", 0.5, 0, 1),
                     Fields.optionalId(body, "session_id"),
                     validFrom == null ? Instant.now() : validFrom);
         }

@@ -55,7 +55,7 @@ public final class MemoryEdits {
                     Fields.optionalText(body, "content", 8000),
                     body.containsKey("tags") ? Fields.strings(body, "tags", 20, 100) : null,
                     body.containsKey("importance")
-                            ? Fields.number(body, "importance", 0.5, 0, 1)
+                            ? Fields.real(body, "importance", 0.5, 0, 1)
                             : null,
                     Fields.json(body, "metadata", 50));
         }
