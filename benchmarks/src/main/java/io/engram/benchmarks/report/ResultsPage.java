@@ -41,6 +41,10 @@ public final class ResultsPage {
                             "Extraction: precision on the labelled corpus", "extraction-corpus.md"),
                     new Section("Faults under load", "faults-under-load.md"),
                     new Section("Maintenance jobs", "maintenance.md"),
+                    new Section(
+                            "OpenSearch client: hand-written against opensearch-java, before and"
+                                    + " after",
+                            "opensearch-client.md"),
                     new Section("Micro-benchmarks (JMH)", "jmh-core.md"),
                     new Section("Query embedding after an idle pause (JMH)", "embedding-idle.md"),
                     new Section("Local stack start-up", "stack-startup.md"));
