@@ -262,6 +262,37 @@ class ServingIT {
     }
 
     @Test
+    void aRecalledMemorySaysWhichSessionItWasToldInAndWhen() throws Exception {
+        f.store(
+                acme,
+                new JsonObject()
+                        .put("user_id", "sam")
+                        .put("content", "Sam ran a charity marathon in Lisbon.")
+                        .put("session_id", "session-7")
+                        .put("valid_from", "2023-05-08T13:56:00Z"));
+        f.store(
+                acme,
+                new JsonObject()
+                        .put("user_id", "sam")
+                        .put("content", "Sam keeps a sourdough starter called Bubbles."));
+        f.refresh();
+        JsonArray memories =
+                search(acme, "sam", "When did Sam run the charity marathon?", null)
+                        .getJsonArray("memories");
+        JsonObject marathon = memories.getJsonObject(0);
+        assertThat(marathon.getString("content")).contains("marathon");
+        assertThat(marathon.getString("session_id")).isEqualTo("session-7");
+        assertThat(marathon.getString("valid_from")).isEqualTo("2023-05-08T13:56:00Z");
+        for (Object o : memories) {
+            JsonObject m = (JsonObject) o;
+            if (m.getString("content").contains("sourdough")) {
+                assertThat(m.containsKey("session_id")).isTrue();
+                assertThat(m.getString("session_id")).isNull();
+            }
+        }
+    }
+
+    @Test
     void greetingsSkipMemory() throws Exception {
         JsonObject result = search(acme, "alice", "thanks!", null);
         assertThat(result.getBoolean("skipped")).isTrue();

@@ -27,6 +27,7 @@ final class Hydration {
             List.of(
                     "id",
                     "content",
+                    "session_id",
                     "type",
                     "tier",
                     "status",

@@ -25,13 +25,14 @@ record MemoryRow(
         Instant validFrom,
         Instant validTo,
         String embeddingVersion,
-        String contradictedBy) {
+        String contradictedBy,
+        String sessionId) {
 
     /** The columns, in the order {@link #of} reads them. */
     static final String COLUMNS =
             "id, content, type, tier, status, tags, source_turn_ids, importance, quality_score,"
                     + " consistency_score, decay_score, usage_count, created_at, valid_from, valid_to,"
-                    + " embedding_version, contradicted_by";
+                    + " embedding_version, contradicted_by, session_id";
 
     static MemoryRow of(Row r) {
         return new MemoryRow(
@@ -53,7 +54,8 @@ record MemoryRow(
                 r.getString("embedding_version"),
                 r.getUUID("contradicted_by") == null
                         ? null
-                        : r.getUUID("contradicted_by").toString());
+                        : r.getUUID("contradicted_by").toString(),
+                r.getString("session_id"));
     }
 
     private static Instant instant(Object value) {

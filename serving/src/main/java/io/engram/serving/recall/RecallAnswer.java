@@ -268,6 +268,7 @@ final class RecallAnswer {
         if (c.row != null) {
             MemoryRow row = c.row;
             m.put("content", row.content())
+                    .put("session_id", row.sessionId())
                     .put("type", row.type())
                     .put("tier", row.tier())
                     .put("status", row.status())
@@ -284,6 +285,9 @@ final class RecallAnswer {
             JsonArray tags = new JsonArray();
             s.path("tags").forEach(t -> tags.add(t.asText()));
             m.put("content", s.path("content").asText())
+                    .put(
+                            "session_id",
+                            s.hasNonNull("session_id") ? s.path("session_id").asText() : null)
                     .put("type", s.path("type").asText())
                     .put("tier", s.path("tier").asText())
                     .put("status", s.path("status").asText())

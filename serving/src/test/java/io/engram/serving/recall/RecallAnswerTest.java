@@ -64,7 +64,8 @@ class RecallAnswerTest {
                 at,
                 null,
                 "v1",
-                contradictedBy);
+                contradictedBy,
+                null);
     }
 
     private static void add(RecallCall call, MemoryRow row, double relevance) {

@@ -37,6 +37,7 @@ class RowCacheTest {
                 t,
                 null,
                 "minilm-l6-v2-int8",
+                null,
                 null);
     }
 
