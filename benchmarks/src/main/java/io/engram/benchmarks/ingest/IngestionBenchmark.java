@@ -29,7 +29,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -145,11 +144,7 @@ public final class IngestionBenchmark {
                                     + "`",
                             "",
                             "Machine: "
-                                    + Runtime.getRuntime().availableProcessors()
-                                    + " cores, Java "
-                                    + System.getProperty("java.version")
-                                    + "; date "
-                                    + LocalDate.now()
+                                    + BenchmarkStores.machine()
                                     + ". Everything on this machine: Kafka, the Flink mini cluster (job parallelism "
                                     + parallelism
                                     + "), PostgreSQL (fsync on), OpenSearch, Redis, and the producer.",
