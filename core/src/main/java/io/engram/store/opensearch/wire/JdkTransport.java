@@ -97,8 +97,4 @@ public final class JdkTransport extends EngramTransport {
     public void close() {
         // The JDK client's connections close with it when it is collected.
     }
-
-    public String baseUrl() {
-        return base.toString();
-    }
 }
