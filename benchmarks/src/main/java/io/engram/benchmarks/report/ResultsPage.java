@@ -45,6 +45,9 @@ public final class ResultsPage {
                             "OpenSearch client: hand-written against opensearch-java, before and"
                                     + " after",
                             "opensearch-client.md"),
+                    new Section(
+                            "OpenSearch transports in the serving tier: Vert.x against Apache",
+                            "opensearch-transports.md"),
                     new Section("Micro-benchmarks (JMH)", "jmh-core.md"),
                     new Section("Query embedding after an idle pause (JMH)", "embedding-idle.md"),
                     new Section("Local stack start-up", "stack-startup.md"));
