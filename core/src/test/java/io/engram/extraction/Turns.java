@@ -12,6 +12,12 @@ final class Turns {
     private final List<ConversationTurn> turns = new ArrayList<>();
     private Instant ts = Instant.parse("2026-03-15T10:00:00Z");
 
+    /** The next turns are said from {@code at} on. */
+    Turns at(Instant at) {
+        ts = at;
+        return this;
+    }
+
     Turns say(String speaker, String content) {
         return add(Role.USER, Optional.of(speaker), content);
     }

@@ -132,7 +132,14 @@ public final class Clauses {
                     "quick",
                     "news",
                     "heads",
-                    "change");
+                    "change",
+                    "these",
+                    "nowadays",
+                    "lately",
+                    "currently",
+                    "now",
+                    "at",
+                    "as");
 
     /** Words at a clause's start that only color it. */
     private static final Pattern OPENER =
@@ -145,14 +152,18 @@ public final class Clauses {
                             + "|awesome|amazing|sweet|ha|i am (?:so |really )?(?:excited|happy|glad|thrilled|proud) to (?:tell|share with|let) you(?: know)?(?: that)?"
                             + "|i (?:wanted|want|have|had) to (?:tell|share with|let) you(?: know)?(?: that)?|you will not believe (?:it|this)"
                             + "|since (?:we|i) last (?:chatted|talked|spoke)|it has been (?:a while|ages)|long time no see"
-                            + "|good news|big news|quick update|update|so much since we talked|ha|hmm+|um+|uh+|oops|fyi|news|heads up|change of plans)(?-i:\\s+[A-Z][a-z]+)?\\s*(?:[,!.:;-]+\\s*|\\s+)");
+                            + "|good news|big news|quick update|update|so much since we talked|ha|hmm+|um+|uh+|oops|fyi|news|heads up|change of plans"
+                            + "|these days|nowadays|lately|currently|now|at the moment|right now|as of (?:now|today|this week|this month))(?-i:\\s+[A-Z][a-z]+)?\\s*(?:[,!.:;-]+\\s*|\\s+)");
 
     private static final Pattern DECORATION =
             Pattern.compile("[\\p{So}\\p{Cn}\\x{1F000}-\\x{1FAFF}\\x{2600}-\\x{27BF}\\x{FE0F}]+");
 
     private static final Pattern SPLIT =
             Pattern.compile(
-                    "(?i)\\s*(?:;|,?\\s+(?:and|but|so)\\s+(?=(?:I|my|we)\\b)|,\\s+(?=(?:I|my)\\s))\\s*");
+                    "(?i)\\s*(?:;|,?\\s+(?:and|but|so)\\s+(?=(?:I|my|we)\\b)|,\\s+(?=(?:I|my)\\s)"
+                            // "…, Radiohead is my favorite band now": a named subject and its
+                            // copula start a clause of their own.
+                            + "|,\\s+(?=(?-i:[A-Z][\\p{L}'-]+)(?: (?-i:[A-Z][\\p{L}'-]+))? (?:is|are) ))\\s*");
 
     private Clauses() {}
 

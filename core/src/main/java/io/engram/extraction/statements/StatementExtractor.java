@@ -67,7 +67,19 @@ public final class StatementExtractor {
         if ((m = CHANGED_NAME.matcher(c)).matches()) {
             return attribute(r, "preferred name", "is", m.group("val"), said, 0.8);
         }
-        if ((m = POSSESSIVE_CHANGE.matcher(c)).matches() || (m = SET_TO.matcher(c)).matches()) {
+        if ((m = CAN_SPEND.matcher(c)).matches()) {
+            String what = m.group("what");
+            return attribute(
+                    r,
+                    what == null ? "budget" : "budget for " + what,
+                    "is",
+                    m.group("val"),
+                    said,
+                    0.85);
+        }
+        if ((m = POSSESSIVE_CHANGE.matcher(c)).matches()
+                || (m = SET_TO.matcher(c)).matches()
+                || (m = POSSESSIVE_TURNED.matcher(c)).matches()) {
             Optional<Read> change = attribute(r, m.group("attr"), "is", m.group("val"), said, 0.85);
             if (change.isPresent()) {
                 return change;
@@ -107,13 +119,21 @@ public final class StatementExtractor {
                 || (m = JOINED_AS.matcher(c)).matches() && m.group("role") != null
                 || (m = WORKS_AT.matcher(c)).matches()) {
             String role = m.group("role");
-            Optional<String> org = organisation(m.group("org"));
+            // "at Stripe last week": the time it started, not part of the name.
+            String named = m.group("org");
+            Optional<TimePhrases.Resolved> when = TimePhrases.first(named, said);
+            Optional<String> org = organisation(when.map(w -> cutOut(named, w)).orElse(named));
             if (org.isEmpty()) {
                 return Optional.empty();
             }
             String as = role == null ? "" : phrase(role, 5).map(p -> " as " + p).orElse("");
             return Optional.of(
-                    Read.of("attribute", r.subject() + " works at " + org.get() + as, said, 0.85));
+                    new Read(
+                            "attribute",
+                            MemoryType.SEMANTIC,
+                            r.subject() + " works at " + org.get() + as,
+                            when.map(TimePhrases.Resolved::instant).orElse(said),
+                            0.85));
         }
         if ((m = WORKS_AS.matcher(c)).matches() || (m = PROMOTED.matcher(c)).matches()) {
             return phrase(m.group("role"), 5)
@@ -136,7 +156,7 @@ public final class StatementExtractor {
                             said));
         }
         if ((m = AGE.matcher(c)).matches()) {
-            int years = Integer.parseInt(m.group("n"));
+            int years = Integer.parseInt(m.group(m.group("n") != null ? "n" : "past"));
             if (years < 3 || years > 120) {
                 return Optional.empty();
             }

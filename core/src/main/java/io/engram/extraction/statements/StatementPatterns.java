@@ -34,6 +34,19 @@ final class StatementPatterns {
     static final Pattern POSSESSIVE_CHANGE =
             Pattern.compile(
                     "(?i)^(?:my|our) (?<attr>(?:[\\p{L}0-9'’&-]+ ){0,6}?[\\p{L}0-9'’&-]+) (?:just |has )?(?:went|gone|go|going|is going|has gone|was|got|has been)? ?(?:up|down|raised|increased|decreased|bumped up|bumped|lowered|cut|changed|moved|rose|dropped|grew|jumped|is now|been raised|been increased)(?: up| down)? to (?<val>.+)$");
+
+    /**
+     * "My daughter just turned 6": a relative's new age, read as the value "my daughter is" gives.
+     */
+    static final Pattern POSSESSIVE_TURNED =
+            Pattern.compile(
+                    "(?i)^(?:my|our) (?<attr>[\\p{L}-]+(?: [\\p{L}-]+)??) (?:just |recently |finally )?turned (?<val>\\d{1,3})(?: years old)?(?: (?:yesterday|today|this (?:week|month|year)|last (?:week|month|year|[a-z]+day)|on .{1,30}))?$");
+
+    /** "I can spend up to $3,500 on the trip": a budget, worded as what one can spend. */
+    static final Pattern CAN_SPEND =
+            Pattern.compile(
+                    "(?i)^(?:I|we) (?:can|could|will|am able to|are able to|only want to|want to|plan to|am willing to|are willing to) (?:only |now |actually |still )?(?:spend|afford|pay) (?:up to |at most |about |around |roughly |no more than |a maximum of |max )?(?<val>[$€£] ?\\d[\\d,.]*k?|\\d[\\d,.]*k? ?(?:dollars|euros|pounds|bucks))(?: (?:on|for) (?<what>(?:the|my|our|this|that) [\\p{L} -]{2,40}))?$");
+
     static final Pattern SET_TO =
             Pattern.compile(
                     "(?i)^(?:I|we) (?:just |have |have just |finally )?(?:raised|increased|upped|bumped|lowered|cut|changed|moved|set|reduced|adjusted|doubled) (?:my|our|the) (?<attr>(?:[\\p{L}0-9'’&-]+ ){0,6}?[\\p{L}0-9'’&-]+) (?:up |down )?to (?<val>.+)$");
@@ -94,9 +107,15 @@ final class StatementPatterns {
     static final Pattern MARRIED_TO =
             Pattern.compile(
                     "(?i)^I am (?:happily )?(?<state>married|engaged) to (?<name>[A-Z][\\p{L}'-]+(?: [A-Z][\\p{L}'-]+)?)$");
+
+    /**
+     * "I am 34", "I turned 35 yesterday": an age. Only a birthday that is past takes a time after
+     * it; "I am turning 30 on August 14" is a date to come, read elsewhere.
+     */
     static final Pattern AGE =
             Pattern.compile(
-                    "(?i)^I am (?:now |turning |about to turn )?(?<n>\\d{1,3})(?: years old| yrs old| now)?$");
+                    "(?i)^I (?:am (?:now |turning |about to turn )?(?<n>\\d{1,3})(?: years old| yrs old| now)?|(?:just |recently |finally )?turned (?<past>\\d{1,3})(?: years old)?(?: (?:yesterday|today|this (?:week|month|year)|last (?:week|month|year|[a-z]+day)|on .{1,30}))?)$");
+
     static final Pattern STATE =
             Pattern.compile(
                     "(?i)^I am (?:now |currently |\\d+ (?:weeks|months) )?(?<state>married|engaged|divorced|single|pregnant|retired|widowed|a grandparent|expecting)(?: .*)?$");

@@ -1,0 +1,98 @@
+package io.engram.extraction;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.engram.dedup.ChangePlanner;
+import io.engram.dedup.Decision;
+import io.engram.dedup.DedupPolicy;
+import io.engram.dedup.UserMemories;
+import io.engram.memory.MemoryChange;
+import io.engram.memory.Scope;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * A value said again in other words, turn to decision: the later turn's fact reads the new value in
+ * the same words as the first one's, and supersedes it by what it is the value of. The vectors are
+ * orthogonal, so no similarity can stand in for reading the value.
+ */
+class ChangedValuesTest {
+
+    private static final Scope DANA = new Scope("acme", "default", "prod", "dana");
+    private static final Instant T = Instant.parse("2026-03-15T10:00:00Z");
+
+    private final HeuristicExtractor extractor = new HeuristicExtractor();
+
+    @ParameterizedTest
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "I live in Boston.|We just relocated to Denver.|Dana moved to Denver.",
+                "I live in Boston.|I'm living in Denver these days.|Dana lives in Denver.",
+                "I work at Google as an engineer.|I started a new job at Stripe last week."
+                        + "|Dana works at Stripe.",
+                "My favorite food is sushi.|These days tacos are my favorite food."
+                        + "|Dana's favorite food is tacos.",
+                "My favorite band is Coldplay.|I'm not into Coldplay anymore, Radiohead is my"
+                        + " favorite band now.|Dana's favorite band is Radiohead.",
+                "My budget for the trip is $2,000.|Actually I can spend up to $3,500 on the trip."
+                        + "|Dana's budget for the trip is $3,500.",
+                "My daughter is 5.|My daughter just turned 6.|Dana's daughter is 6.",
+                "I'm 34 years old.|I turned 35 yesterday.|Dana's age is 35.",
+                "My manager is Linda.|Linda left, my new manager is Raj.|Dana's manager is Raj.",
+                "Nowadays I live in Leeds.|Right now I live in York.|Dana lives in York.",
+            })
+    void theNewValueSupersedesTheOldOne(String before, String after, String stored) {
+        ChangePlanner planner = new ChangePlanner(new DedupPolicy(), "test");
+        UserMemories known = new UserMemories(100);
+        List<CandidateFact> first = facts(before, T);
+        assertThat(first).as("a fact from: " + before).isNotEmpty();
+        planner.plan(DANA, Optional.of("s1"), "conversation", first, axes(first, 0), known, T);
+
+        List<CandidateFact> later = facts(after, T.plus(java.time.Duration.ofDays(60)));
+        List<ChangePlanner.Planned> planned =
+                planner.plan(
+                        DANA,
+                        Optional.of("s2"),
+                        "conversation",
+                        later,
+                        axes(later, first.size()),
+                        known,
+                        T.plus(java.time.Duration.ofDays(60)));
+
+        assertThat(later).extracting(CandidateFact::content).contains(stored);
+        ChangePlanner.Planned superseding =
+                planned.stream()
+                        .filter(p -> p.change().memory().content().equals(stored))
+                        .findFirst()
+                        .orElseThrow();
+        assertThat(superseding.decision())
+                .as(superseding.decision().reason())
+                .isInstanceOf(Decision.Supersede.class);
+        assertThat(superseding.change()).isInstanceOf(MemoryChange.Superseded.class);
+        assertThat(((MemoryChange.Superseded) superseding.change()).old().content())
+                .isEqualTo(first.get(0).content());
+    }
+
+    /** The facts of one turn of Dana's, said at {@code at}, without the excerpt. */
+    private List<CandidateFact> facts(String said, Instant at) {
+        ExtractionResult result = extractor.extract(new Turns().at(at).say("Dana", said).window());
+        return ((ExtractionResult.Facts) result)
+                .facts().stream().filter(f -> !Excerpts.isExcerpt(f.tags())).toList();
+    }
+
+    /** One unit vector per fact, each on its own axis from {@code from} on. */
+    private static List<float[]> axes(List<CandidateFact> facts, int from) {
+        List<float[]> out = new ArrayList<>();
+        for (int i = 0; i < facts.size(); i++) {
+            float[] v = new float[16];
+            v[from + i] = 1;
+            out.add(v);
+        }
+        return out;
+    }
+}
