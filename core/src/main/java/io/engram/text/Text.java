@@ -13,7 +13,10 @@ import java.util.regex.Pattern;
 public final class Text {
 
     private static final Pattern SENTENCE_END =
-            Pattern.compile("(?<=[.!?])[\"')\\]]*\\s+(?=[\"'(\\[]?[A-Z0-9])|\\n+");
+            Pattern.compile(
+                    // Not after a title ("Dr. Lee", "Mt. Rainier"): the name goes on.
+                    "(?<!\\b(?:Dr|Mr|Mrs|Ms|Mx|Prof|St|Mt|Jr|Sr|Capt|Lt|Sgt|Rev|vs)\\.)"
+                            + "(?<=[.!?])[\"')\\]]*\\s+(?=[\"'(\\[]?[A-Z0-9])|\\n+");
     private static final Pattern WORD = Pattern.compile("[\\p{L}\\p{N}][\\p{L}\\p{N}'’-]*");
 
     /**

@@ -45,6 +45,12 @@ class ChangedValuesTest {
                 "I'm 34 years old.|I turned 35 yesterday.|Dana's age is 35.",
                 "My manager is Linda.|Linda left, my new manager is Raj.|Dana's manager is Raj.",
                 "Nowadays I live in Leeds.|Right now I live in York.|Dana lives in York.",
+                "I live in Boston.|We're now based in Austin.|Dana lives in Austin.",
+                "My favorite color is blue.|Green has become my favorite color."
+                        + "|Dana's favorite color is Green.",
+                "I'm a teacher.|I'm a nurse now.|Dana is a nurse.",
+                "I work as a teacher.|I'm a nurse at the clinic now.|Dana is a nurse at the clinic.",
+                "My dentist is Dr. Lee.|My dentist is Dr. Patel now.|Dana's dentist is Dr. Patel.",
             })
     void theNewValueSupersedesTheOldOne(String before, String after, String stored) {
         ChangePlanner planner = new ChangePlanner(new DedupPolicy(), "test");
@@ -76,6 +82,39 @@ class ChangedValuesTest {
         assertThat(superseding.change()).isInstanceOf(MemoryChange.Superseded.class);
         assertThat(((MemoryChange.Superseded) superseding.change()).old().content())
                 .isEqualTo(first.get(0).content());
+    }
+
+    @ParameterizedTest
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "I'm a teacher.|I'm a mother now.",
+                "I'm a nurse.|I'm a volunteer at the shelter.",
+                "I live in Boston.|My sister Ana lives in Denver.",
+                "My favorite color is blue.|My favorite food is sushi.",
+            })
+    void anotherAttributeLeavesTheFirstCurrent(String before, String after) {
+        ChangePlanner planner = new ChangePlanner(new DedupPolicy(), "test");
+        UserMemories known = new UserMemories(100);
+        List<CandidateFact> first = facts(before, T);
+        assertThat(first).as("a fact from: " + before).isNotEmpty();
+        planner.plan(DANA, Optional.of("s1"), "conversation", first, axes(first, 0), known, T);
+        Instant later = T.plus(java.time.Duration.ofDays(60));
+        List<CandidateFact> next = facts(after, later);
+        assertThat(next).as("a fact from: " + after).isNotEmpty();
+        List<ChangePlanner.Planned> planned =
+                planner.plan(
+                        DANA,
+                        Optional.of("s2"),
+                        "conversation",
+                        next,
+                        axes(next, first.size()),
+                        known,
+                        later);
+        assertThat(planned)
+                .extracting(p -> p.decision().kind())
+                .as(after)
+                .doesNotContain("supersede");
     }
 
     /** The facts of one turn of Dana's, said at {@code at}, without the excerpt. */

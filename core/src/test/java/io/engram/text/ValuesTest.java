@@ -42,6 +42,8 @@ class ValuesTest {
     void textHelpers() {
         assertThat(Text.sentences("I like tea. Do you? Yes!\nNew line"))
                 .containsExactly("I like tea.", "Do you?", "Yes!", "New line");
+        assertThat(Text.sentences("My dentist is Dr. Lee. We hiked Mt. Rainier."))
+                .containsExactly("My dentist is Dr. Lee.", "We hiked Mt. Rainier.");
         assertThat(Text.contentWords("My trips to the Hawaii islands"))
                 .containsExactly("trip", "hawaii", "island");
         assertThat(Text.normalizeForHash("Crème  Brûlée!")).isEqualTo("creme brulee");

@@ -26,6 +26,43 @@ public record FactKey(String subject, String attribute, String value) {
                     "^(?<s>.+?) (?:works at|no longer works at) (?<v>[^.]+?)(?: as .*)?\\.?$");
     private static final Pattern WORKS_AS =
             Pattern.compile("^(?<s>.+?) works as (?<v>[^.]+?)\\.?$");
+
+    /** "Dana is a nurse at St. Mary's": an occupation, when its last word is a role. */
+    private static final Pattern IS_ROLE =
+            Pattern.compile(
+                    "^(?<s>[^ ]+(?: [^ ]+)?) is (?<v>an? (?:[\\p{L}-]+ ){0,3}?(?<role>[\\p{L}-]+))(?: (?:at|for|with|in|on) .*)?\\.?$");
+
+    /**
+     * Roles a person holds beside an occupation, never instead of one: "Dana is a mother" does not
+     * end "Dana is a teacher".
+     */
+    private static final Set<String> SIDE_ROLES =
+            Set.of(
+                    "mom",
+                    "mother",
+                    "dad",
+                    "father",
+                    "parent",
+                    "grandmother",
+                    "grandfather",
+                    "grandma",
+                    "grandpa",
+                    "vegetarian",
+                    "vegan",
+                    "volunteer",
+                    "veteran",
+                    "caregiver",
+                    "player",
+                    "athlete",
+                    "student",
+                    "intern",
+                    "founder",
+                    "entrepreneur",
+                    "coach",
+                    "trainer",
+                    "freelancer",
+                    "homemaker");
+
     private static final Pattern MARRIED =
             Pattern.compile("^(?<s>.+?) is married to (?<v>[^.]+?)\\.?$");
 
@@ -52,6 +89,10 @@ public record FactKey(String subject, String attribute, String value) {
         if ((m = LIVES.matcher(c)).matches()) {
             return Optional.of(new FactKey(m.group("s"), "residence", m.group("v")));
         }
+        if ((m = IS_ROLE.matcher(c)).matches()
+                && occupation(m.group("role").toLowerCase(java.util.Locale.ROOT))) {
+            return Optional.of(new FactKey(m.group("s"), "occupation", m.group("v")));
+        }
         if ((m = MARRIED.matcher(c)).matches()) {
             return Optional.of(new FactKey(m.group("s"), "spouse", m.group("v")));
         }
@@ -64,6 +105,10 @@ public record FactKey(String subject, String attribute, String value) {
             return Optional.of(new FactKey(subject, m.group("a"), m.group("v")));
         }
         return Optional.empty();
+    }
+
+    private static boolean occupation(String role) {
+        return Lexicons.ROLES.contains(role) && !SIDE_ROLES.contains(role);
     }
 
     /**

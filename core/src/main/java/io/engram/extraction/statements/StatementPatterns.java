@@ -55,12 +55,12 @@ final class StatementPatterns {
                     "(?i)^(?:please )?(?:call me|you can call me|i go by) (?<val>[A-Z][\\p{L}'’-]+(?: [A-Z][\\p{L}'’-]+)?)(?: .*)?$");
     static final Pattern INVERTED_FAVORITE =
             Pattern.compile(
-                    "(?i)^(?<val>[^,]{1,50}?) (?:is|are) (?:now |definitely |probably |still |totally |by far )?my (?:new |all-time |all time |absolute )?(?<attr>favou?rite(?: [\\p{L}-]+){1,2}|fave(?: [\\p{L}-]+)?|top pick|go-to(?: [\\p{L}-]+)?|(?:main |biggest )?(?:hobby|hobbies|passion|specialty))$");
+                    "(?i)^(?<val>[^,]{1,50}?) (?:is|are|has become|have become|became) (?:now |definitely |probably |still |totally |by far )?my (?:new |all-time |all time |absolute )?(?<attr>favou?rite(?: [\\p{L}-]+){1,2}|fave(?: [\\p{L}-]+)?|top pick|go-to(?: [\\p{L}-]+)?|(?:main |biggest )?(?:hobby|hobbies|passion|specialty))$");
     static final Pattern LIVES =
             Pattern.compile(
                     "(?i)^(?:I|we) "
                             + ADVERBS
-                            + "(?:live|am living|are living|reside|am based|are based|am settled|are settled|have lived|have been living|grew up|was born|was raised) (?:in|near|outside|outside of) (?<place>.+)$");
+                            + "(?:live|(?:am|are) (?:now |currently |still )?(?:living|based|settled)|reside|have lived|have been living|grew up|was born|was raised) (?:in|near|outside|outside of) (?<place>.+)$");
     static final Pattern MOVED =
             Pattern.compile(
                     "(?i)^(?:I|we) (?:just |recently |finally |officially |have |have just |had )?(?:moved|relocated)(?: back)? (?:to|into) (?<place>.+)$");
@@ -82,7 +82,7 @@ final class StatementPatterns {
                     "(?i)^I (?:just |finally )?(?:quit|left) my (?:job|position|role) (?:at|with) (?<org>.+)$");
     static final Pattern I_AM_ROLE =
             Pattern.compile(
-                    "(?i)^I am (?:now |currently |also |still |actually )?(?<role>(?:an? )?(?:[\\p{L}-]+ ){0,3}[\\p{L}-]+)(?<where> (?:at|for|with|in|on) .+)?$");
+                    "(?i)^I am (?:now |currently |also |still |actually )?(?<role>(?:an? )?(?:[\\p{L}-]+ ){0,3}?[\\p{L}-]+)(?<where> (?:at|for|with|in|on) .+)?$");
     static final Pattern LIKING =
             Pattern.compile(
                     "(?i)^I "
