@@ -32,37 +32,6 @@ public record FactKey(String subject, String attribute, String value) {
             Pattern.compile(
                     "^(?<s>[^ ]+(?: [^ ]+)?) is (?<v>an? (?:[\\p{L}-]+ ){0,3}?(?<role>[\\p{L}-]+))(?: (?:at|for|with|in|on) .*)?\\.?$");
 
-    /**
-     * Roles a person holds beside an occupation, never instead of one: "Dana is a mother" does not
-     * end "Dana is a teacher".
-     */
-    private static final Set<String> SIDE_ROLES =
-            Set.of(
-                    "mom",
-                    "mother",
-                    "dad",
-                    "father",
-                    "parent",
-                    "grandmother",
-                    "grandfather",
-                    "grandma",
-                    "grandpa",
-                    "vegetarian",
-                    "vegan",
-                    "volunteer",
-                    "veteran",
-                    "caregiver",
-                    "player",
-                    "athlete",
-                    "student",
-                    "intern",
-                    "founder",
-                    "entrepreneur",
-                    "coach",
-                    "trainer",
-                    "freelancer",
-                    "homemaker");
-
     private static final Pattern MARRIED =
             Pattern.compile("^(?<s>.+?) is married to (?<v>[^.]+?)\\.?$");
 
@@ -108,7 +77,7 @@ public record FactKey(String subject, String attribute, String value) {
     }
 
     private static boolean occupation(String role) {
-        return Lexicons.ROLES.contains(role) && !SIDE_ROLES.contains(role);
+        return Lexicons.OCCUPATIONS.contains(role);
     }
 
     /**

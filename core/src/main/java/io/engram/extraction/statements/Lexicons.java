@@ -239,8 +239,39 @@ final class Lexicons {
                     "conversation",
                     "conversations");
 
-    /** Roles and occupations "I am a …" names. */
-    static final Set<String> ROLES =
+    /**
+     * Roles a person holds beside an occupation, never instead of one: "Dana is a mother" does not
+     * end "Dana is a teacher".
+     */
+    static final Set<String> SIDE_ROLES =
+            Set.of(
+                    "mom",
+                    "mother",
+                    "dad",
+                    "father",
+                    "parent",
+                    "grandmother",
+                    "grandfather",
+                    "grandma",
+                    "grandpa",
+                    "vegetarian",
+                    "vegan",
+                    "volunteer",
+                    "veteran",
+                    "caregiver",
+                    "player",
+                    "athlete",
+                    "student",
+                    "intern",
+                    "founder",
+                    "entrepreneur",
+                    "coach",
+                    "trainer",
+                    "freelancer",
+                    "homemaker");
+
+    /** Occupations: one ends another ("I am a nurse now" after "I am a teacher"). */
+    static final Set<String> OCCUPATIONS =
             Set.of(
                     "teacher",
                     "nurse",
@@ -249,7 +280,6 @@ final class Lexicons {
                     "developer",
                     "programmer",
                     "designer",
-                    "student",
                     "lawyer",
                     "accountant",
                     "writer",
@@ -299,32 +329,9 @@ final class Lexicons {
                     "librarian",
                     "farmer",
                     "gardener",
-                    "coach",
-                    "trainer",
-                    "athlete",
-                    "player",
-                    "entrepreneur",
-                    "founder",
                     "ceo",
                     "cto",
-                    "intern",
-                    "freelancer",
-                    "volunteer",
-                    "mom",
-                    "mother",
-                    "dad",
-                    "father",
-                    "parent",
-                    "grandmother",
-                    "grandfather",
-                    "grandma",
-                    "grandpa",
-                    "vegetarian",
-                    "vegan",
                     "retiree",
-                    "veteran",
-                    "caregiver",
-                    "homemaker",
                     "surgeon",
                     "paramedic",
                     "midwife",
@@ -367,6 +374,15 @@ final class Lexicons {
                     "priest",
                     "rabbi",
                     "imam");
+
+    /** Every role "I am a …" reads: an occupation or a role beside one. */
+    static final Set<String> ROLES = union(OCCUPATIONS, SIDE_ROLES);
+
+    private static Set<String> union(Set<String> a, Set<String> b) {
+        java.util.Set<String> all = new java.util.HashSet<>(a);
+        all.addAll(b);
+        return Set.copyOf(all);
+    }
 
     /** People and animals a person has. */
     static final Set<String> RELATIONS =
