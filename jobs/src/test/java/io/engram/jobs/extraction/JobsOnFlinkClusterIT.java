@@ -90,6 +90,9 @@ class JobsOnFlinkClusterIT {
                     .as("the job failed over after the TaskManager died")
                     .isTrue();
             rest.awaitTasksRunning(job, Duration.ofSeconds(90));
+            // The REST API serves checkpoint statistics from a cache (3 s by default): the restore
+            // shows there a moment after the tasks run again.
+            until(Duration.ofSeconds(20), () -> rest.restoredFrom(job).isPresent());
             assertThat(rest.restoredFrom(job))
                     .as("restored from a retained checkpoint of this cluster")
                     .hasValueSatisfying(
