@@ -14,9 +14,10 @@ public final class Text {
 
     private static final Pattern SENTENCE_END =
             Pattern.compile(
-                    // Not after a title ("Dr. Lee", "Mt. Rainier"): the name goes on.
-                    "(?<!\\b(?:Dr|Mr|Mrs|Ms|Mx|Prof|St|Mt|Jr|Sr|Capt|Lt|Sgt|Rev|vs)\\.)"
-                            + "(?<=[.!?])[\"')\\]]*\\s+(?=[\"'(\\[]?[A-Z0-9])|\\n+");
+                    // Not after a title ("Dr. Lee", "Mt. Rainier"): the name goes on. The cheap
+                    // end-mark test comes first, so the titles are only tried after a full stop.
+                    "(?<=[.!?])(?<!\\b(?:Dr|Mr|Mrs|Ms|Mx|Prof|St|Mt|Jr|Sr|Capt|Lt|Sgt|Rev|vs)\\.)"
+                            + "[\"')\\]]*\\s+(?=[\"'(\\[]?[A-Z0-9])|\\n+");
     private static final Pattern WORD = Pattern.compile("[\\p{L}\\p{N}][\\p{L}\\p{N}'’-]*");
 
     /**
