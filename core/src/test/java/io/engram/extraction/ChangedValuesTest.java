@@ -51,6 +51,26 @@ class ChangedValuesTest {
                 "I'm a teacher.|I'm a nurse now.|Dana is a nurse.",
                 "I work as a teacher.|I'm a nurse at the clinic now.|Dana is a nurse at the clinic.",
                 "My dentist is Dr. Lee.|My dentist is Dr. Patel now.|Dana's dentist is Dr. Patel.",
+                "I work at Google.|These days I'm working at Shopify.|Dana works at Shopify.",
+                "I work at Google.|I've been working at Amazon since January."
+                        + "|Dana works at Amazon.",
+                "I'm a teacher.|I'm working as a nurse now.|Dana works as a nurse.",
+                "I'm a teacher.|I became a nurse.|Dana is a nurse.",
+                "I'm single.|I got engaged.|Dana got engaged.",
+                "I'm single.|I'm engaged to Sam now.|Dana is engaged to Sam.",
+                "I'm married.|I got divorced last month.|Dana got divorced in April 2026.",
+                "I have two cats.|We have three cats now.|Dana has three cats.",
+                "I'm vegetarian.|I'm vegan now.|Dana is vegan.",
+                "My budget for the Hawaii trip is $10,000.|The budget for the Hawaii trip went up"
+                        + " to $15,000.|Dana's budget for the Hawaii trip is $15,000.",
+                "My budget for the trip is $2,000.|Our trip budget is now $4,000."
+                        + "|Dana's trip budget is $4,000.",
+                "My favorite movie is Inception.|My favorite film these days is Interstellar."
+                        + "|Dana's favorite film is Interstellar.",
+                "I drive a Honda Civic.|My car is a Tesla now.|Dana's car is a Tesla.",
+                "My gym is Planet Fitness.|I switched gyms to Equinox.|Dana's gym is Equinox.",
+                "My boss is Linda.|I report to Raj now.|Dana's boss is Raj.",
+                "My sister is a teacher.|My sister is a nurse now.|Dana's sister is a nurse.",
             })
     void theNewValueSupersedesTheOldOne(String before, String after, String stored) {
         ChangePlanner planner = new ChangePlanner(new DedupPolicy(), "test");
@@ -92,6 +112,17 @@ class ChangedValuesTest {
                 "I'm a nurse.|I'm a volunteer at the shelter.",
                 "I live in Boston.|My sister Ana lives in Denver.",
                 "My favorite color is blue.|My favorite food is sushi.",
+                "I live in Boston.|I grew up in Denver.",
+                "I live in Boston.|I was born in Denver.",
+                "I live in Boston.|I'm originally from Denver.",
+                "I live in Boston.|I visited Denver last week.",
+                "I'm 34.|My daughter is 5.",
+                "My daughter is 5.|My daughter is a nurse.",
+                "My favorite color is blue.|My daughter's favorite color is pink.",
+                "My favorite food is sushi.|My son's favorite food is pizza.",
+                "I'm a teacher.|I'm a big fan of nurses.",
+                "I have two cats.|I have two dogs.",
+                "I'm single.|I'm vegan.",
             })
     void anotherAttributeLeavesTheFirstCurrent(String before, String after) {
         ChangePlanner planner = new ChangePlanner(new DedupPolicy(), "test");

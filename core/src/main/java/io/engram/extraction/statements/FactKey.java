@@ -32,8 +32,35 @@ public record FactKey(String subject, String attribute, String value) {
             Pattern.compile(
                     "^(?<s>[^ ]+(?: [^ ]+)?) is (?<v>an? (?:[\\p{L}-]+ ){0,3}?(?<role>[\\p{L}-]+))(?: (?:at|for|with|in|on) .*)?\\.?$");
 
-    private static final Pattern MARRIED =
-            Pattern.compile("^(?<s>.+?) is married to (?<v>[^.]+?)\\.?$");
+    /** A subject the shapes below take: a name or "The user", never "Alice's sister". */
+    private static final String WHO = "(?<s>[^ '’]+(?: [^ '’]+)?)";
+
+    /** "Dana is single", "Dana is engaged to Sam", "Dana got divorced in 2025". */
+    private static final Pattern STATUS =
+            Pattern.compile(
+                    "^"
+                            + WHO
+                            + " (?:is|got) (?:now )?(?<v>single|married|engaged|divorced|widowed|separated)(?: to (?<who>[^.]+?))?(?: (?:in|on|last|this|since) [^.]*)?\\.?$");
+
+    private static final Pattern DIET =
+            Pattern.compile(
+                    "^"
+                            + WHO
+                            + " (?:is|has been) (?<v>vegetarian|vegan|pescatarian)(?: since [^.]*)?\\.?$");
+
+    /** "Dana has three cats": how many, when said as a number above one. */
+    private static final Pattern COUNT =
+            Pattern.compile(
+                    "^"
+                            + WHO
+                            + " has (?<v>two|three|four|five|six|seven|eight|nine|ten|\\d+) (?<noun>[a-z]+)(?: named [^.]*)?\\.?$");
+
+    private static final Pattern DRIVES =
+            Pattern.compile("^" + WHO + " drives (?<v>an? [^.]+?)\\.?$");
+
+    private static final Pattern NUMBER =
+            Pattern.compile(
+                    "(?i)^(?:\\d{1,3}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|[a-z]+teen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:[- ][a-z]+)?(?: years old| months old)?$");
 
     /** Attribute words that say nothing about which attribute it is. */
     private static final Set<String> NOISE = Set.of("new", "current", "now", "actual", "the");
@@ -62,8 +89,23 @@ public record FactKey(String subject, String attribute, String value) {
                 && occupation(m.group("role").toLowerCase(java.util.Locale.ROOT))) {
             return Optional.of(new FactKey(m.group("s"), "occupation", m.group("v")));
         }
-        if ((m = MARRIED.matcher(c)).matches()) {
-            return Optional.of(new FactKey(m.group("s"), "spouse", m.group("v")));
+        if ((m = STATUS.matcher(c)).matches()) {
+            String who = m.group("who");
+            return Optional.of(
+                    new FactKey(
+                            m.group("s"),
+                            "relationship status",
+                            m.group("v") + (who == null ? "" : " to " + who)));
+        }
+        if ((m = DIET.matcher(c)).matches()) {
+            return Optional.of(new FactKey(m.group("s"), "diet", m.group("v")));
+        }
+        if ((m = COUNT.matcher(c)).matches()) {
+            return Optional.of(
+                    new FactKey(m.group("s"), "number of " + m.group("noun"), m.group("v")));
+        }
+        if ((m = DRIVES.matcher(c)).matches()) {
+            return Optional.of(new FactKey(m.group("s"), "car", m.group("v")));
         }
         if ((m = POSSESSIVE.matcher(c)).matches()) {
             String subject = m.group("s");
@@ -71,9 +113,34 @@ public record FactKey(String subject, String attribute, String value) {
                 // "Alice's sister Ana's car is…": not a subject this reads.
                 return Optional.empty();
             }
-            return Optional.of(new FactKey(subject, m.group("a"), m.group("v")));
+            String value = m.group("v");
+            return relative(m.group("a"), value)
+                    .map(attribute -> new FactKey(subject, attribute, value));
         }
         return Optional.empty();
+    }
+
+    /**
+     * The attribute of "X's daughter is 5" and "X's daughter is a nurse": the relative's age or
+     * occupation, two things that change apart. A relative's name keeps the relation as the
+     * attribute ("X's partner is Sam"); any other value of a relative gives no key.
+     */
+    private static Optional<String> relative(String attribute, String value) {
+        String a = attribute.toLowerCase(Locale.ROOT);
+        if (!Lexicons.RELATIONS.contains(a)) {
+            return Optional.of(attribute);
+        }
+        if (NUMBER.matcher(value.strip()).matches()) {
+            return Optional.of(attribute + "'s age");
+        }
+        if (value.matches("(?i)^an? .+")) {
+            String last =
+                    value.toLowerCase(Locale.ROOT).replaceAll("[^a-z -]", "").replaceAll(".* ", "");
+            return Lexicons.ROLES.contains(last)
+                    ? Optional.of(attribute + "'s occupation")
+                    : Optional.empty();
+        }
+        return Optional.of(attribute);
     }
 
     private static boolean occupation(String role) {
@@ -94,8 +161,10 @@ public record FactKey(String subject, String attribute, String value) {
         if (a.head().isEmpty() || !a.head().equals(b.head()) || !a.owners().equals(b.owners())) {
             return false;
         }
-        return (a.modifiers().containsAll(b.modifiers()) && a.tail().containsAll(b.tail()))
-                || (b.modifiers().containsAll(a.modifiers()) && b.tail().containsAll(a.tail()));
+        // "trip budget" and "budget for the trip": the same qualifiers, before or after the head.
+        Set<String> qa = a.qualifiers();
+        Set<String> qb = b.qualifiers();
+        return qa.containsAll(qb) || qb.containsAll(qa);
     }
 
     /** An attribute phrase: its head noun, words before it, possessive owners, words after. */
@@ -103,6 +172,12 @@ public record FactKey(String subject, String attribute, String value) {
             String head, Set<String> modifiers, Set<String> owners, Set<String> tail) {
         int size() {
             return 1 + modifiers.size() + owners.size() + tail.size();
+        }
+
+        Set<String> qualifiers() {
+            Set<String> all = new java.util.HashSet<>(modifiers);
+            all.addAll(tail);
+            return all;
         }
 
         static Attribute of(String phrase) {
@@ -115,7 +190,7 @@ public record FactKey(String subject, String attribute, String value) {
                 if (word.isEmpty() || NOISE.contains(word)) {
                     continue;
                 }
-                word = word.equals("favourite") ? "favorite" : word;
+                word = SYNONYMS.getOrDefault(word, word);
                 if (!after && PREPOSITIONS.contains(word)) {
                     after = true;
                     continue;
@@ -134,6 +209,16 @@ public record FactKey(String subject, String attribute, String value) {
             return new Attribute(head, modifiers, owners, tail);
         }
     }
+
+    /** Attribute words said in two ways, read as one. */
+    private static final java.util.Map<String, String> SYNONYMS =
+            java.util.Map.of(
+                    "favourite", "favorite",
+                    "fave", "favorite",
+                    "film", "movie",
+                    "manager", "boss",
+                    "cellphone", "phone",
+                    "mobile", "phone");
 
     private static final Set<String> PREPOSITIONS =
             Set.of("for", "of", "at", "in", "on", "with", "to", "from");
@@ -162,10 +247,19 @@ public record FactKey(String subject, String attribute, String value) {
         return switch (attribute) {
             case "residence" -> "\\m(live|lives|living|moved|move|moving|home|address|based)\\M";
             case "workplace", "occupation" -> "\\m(work|works|working|job|employer|company)\\M";
-            case "spouse" -> "\\m(married|husband|wife|spouse|partner)\\M";
+            case "relationship status" ->
+                    "\\m(single|married|engaged|divorced|widowed|separated|husband|wife|spouse|partner)\\M";
+            case "diet" -> "\\m(vegetarian|vegan|pescatarian|diet)\\M";
+            case "car" -> "\\m(car|drives|drive)\\M";
             default -> {
-                String head = Attribute.of(attribute).head().replaceAll("[^a-z0-9]", "");
-                yield head.isEmpty() ? "\\m\\M" : "\\m" + head + "\\M";
+                Attribute a = Attribute.of(attribute);
+                // "number of cats" is said "has three cats"; "daughter's age" "daughter is 5".
+                String word =
+                        attribute.startsWith("number of ")
+                                ? attribute.substring("number of ".length())
+                                : a.owners().isEmpty() ? a.head() : a.owners().iterator().next();
+                word = word.replaceAll("'s$", "").replaceAll("[^a-z0-9]", "");
+                yield word.isEmpty() ? "\\m\\M" : "\\m" + word + "\\M";
             }
         };
     }

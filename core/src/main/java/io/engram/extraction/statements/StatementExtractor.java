@@ -105,6 +105,9 @@ public final class StatementExtractor {
         if ((m = MOVED.matcher(c)).matches()) {
             return place(r, m.group("place"), said, true);
         }
+        if ((m = ORIGIN.matcher(c)).matches()) {
+            return origin(r, m.group("verb"), m.group("prep"), m.group("place"), said);
+        }
         if ((m = QUIT.matcher(c)).matches()) {
             return organisation(m.group("org"))
                     .map(
@@ -145,15 +148,22 @@ public final class StatementExtractor {
                                             said,
                                             0.85));
         }
+        Optional<Read> changed = ChangeReaders.read(r, c, said);
+        if (changed.isPresent()) {
+            return changed;
+        }
         if ((m = MARRIED_TO.matcher(c)).matches()) {
+            // A semantic memory, as "Dana is single" is: the newer status replaces the older.
             return Optional.of(
-                    Read.social(
+                    Read.of(
+                            "relationship",
                             r.subject()
                                     + " is "
                                     + m.group("state").toLowerCase(Locale.ROOT)
                                     + " to "
                                     + m.group("name"),
-                            said));
+                            said,
+                            0.75));
         }
         if ((m = AGE.matcher(c)).matches()) {
             int years = Integer.parseInt(m.group(m.group("n") != null ? "n" : "past"));
@@ -196,17 +206,10 @@ public final class StatementExtractor {
                             from.map(TimePhrases.Resolved::instant).orElse(said),
                             0.75));
         }
-        if ((m = I_AM_ROLE.matcher(c)).matches()
-                && Lexicons.ROLES.contains(lastWord(m.group("role")))) {
-            String role = m.group("role").toLowerCase(Locale.ROOT);
-            if (role.startsWith("a ") || role.startsWith("an ")) {
-                String at = m.group("where");
-                String where =
-                        at == null
-                                ? ""
-                                : phrase(at, 6).map(w -> " " + r.thirdPerson(w.strip())).orElse("");
-                return Optional.of(
-                        Read.of("attribute", r.subject() + " is " + role + where, said, 0.75));
+        if ((m = I_AM_ROLE.matcher(c)).matches()) {
+            Optional<Read> role = role(r, m.group("role"), m.group("where"), said);
+            if (role.isPresent()) {
+                return role;
             }
         }
         if ((m = FAN.matcher(c)).matches()) {

@@ -33,7 +33,7 @@ final class StatementPatterns {
                     "(?i)^(?:my|our|the(?= (?:[\\p{L}-]+ ){0,3}(?:budget|deadline|address|limit|target|due date|wedding date)\\b)) (?<attr>(?:[\\p{L}0-9'’&-]+ ){0,6}?[\\p{L}0-9'’&-]+) (?<cop>is|are) (?:now |actually |still |officially |currently |definitely )?(?<val>.+)$");
     static final Pattern POSSESSIVE_CHANGE =
             Pattern.compile(
-                    "(?i)^(?:my|our) (?<attr>(?:[\\p{L}0-9'’&-]+ ){0,6}?[\\p{L}0-9'’&-]+) (?:just |has )?(?:went|gone|go|going|is going|has gone|was|got|has been)? ?(?:up|down|raised|increased|decreased|bumped up|bumped|lowered|cut|changed|moved|rose|dropped|grew|jumped|is now|been raised|been increased)(?: up| down)? to (?<val>.+)$");
+                    "(?i)^(?:my|our|the(?= (?:[\\p{L}-]+ ){0,3}(?:budget|deadline|limit|target)\\b)) (?<attr>(?:[\\p{L}0-9'’&-]+ ){0,6}?[\\p{L}0-9'’&-]+) (?:just |has )?(?:went|gone|go|going|is going|has gone|was|got|has been)? ?(?:up|down|raised|increased|decreased|bumped up|bumped|lowered|cut|changed|moved|rose|dropped|grew|jumped|is now|been raised|been increased)(?: up| down)? to (?<val>.+)$");
 
     /**
      * "My daughter just turned 6": a relative's new age, read as the value "my daughter is" gives.
@@ -60,15 +60,58 @@ final class StatementPatterns {
             Pattern.compile(
                     "(?i)^(?:I|we) "
                             + ADVERBS
-                            + "(?:live|(?:am|are) (?:now |currently |still )?(?:living|based|settled)|reside|have lived|have been living|grew up|was born|was raised) (?:in|near|outside|outside of) (?<place>.+)$");
+                            + "(?:live|(?:am|are) (?:now |currently |still )?(?:living|based|settled)|reside|have lived|have been living) (?:in|near|outside|outside of) (?<place>.+)$");
+
+    /**
+     * "I grew up in Denver", "I am originally from Ohio": where someone comes from, which says
+     * nothing of where they live now.
+     */
+    static final Pattern ORIGIN =
+            Pattern.compile(
+                    "(?i)^I (?:(?<verb>grew up|was born(?: and raised)?|was raised) (?<prep>in|near|outside of|outside)|(?:am|come) (?:originally )?from|originally come from) (?<place>.+)$");
+
     static final Pattern MOVED =
             Pattern.compile(
                     "(?i)^(?:I|we) (?:just |recently |finally |officially |have |have just |had )?(?:moved|relocated)(?: back)? (?:to|into) (?<place>.+)$");
+
+    /** "I work at", "I am working at", "I have been working at": where someone works now. */
+    private static final String WORK =
+            "(?:work|am " + ADVERBS + "working|have " + ADVERBS + "been working)";
+
     static final Pattern WORKS_AT =
             Pattern.compile(
-                    "(?i)^I " + ADVERBS + "work (?:at|for) (?<org>.+?)(?: as (?<role>an? .+))?$");
+                    "(?i)^I "
+                            + ADVERBS
+                            + WORK
+                            + " (?:at|for) (?<org>.+?)(?: as (?<role>an? .+))?$");
     static final Pattern WORKS_AS =
-            Pattern.compile("(?i)^I " + ADVERBS + "work as (?<role>an? .+)$");
+            Pattern.compile("(?i)^I " + ADVERBS + WORK + " as (?<role>an? .+)$");
+
+    /** "I became a nurse": an occupation, read as "I am a nurse" is. */
+    static final Pattern BECAME =
+            Pattern.compile(
+                    "(?i)^I (?:just |recently |finally |have |have just |have now )?(?:became|become) (?<role>an? (?:[\\p{L}-]+ ){0,3}?[\\p{L}-]+)(?<where> (?:at|for|with|in) .+)?$");
+
+    /** "I drive a Honda Civic": the car someone has now. */
+    static final Pattern DRIVES =
+            Pattern.compile(
+                    "(?i)^I (?:now |currently |still |just )?drive (?<car>an? (?!(?:lot|bit|little|while|ways?|few)\\b).+)$");
+
+    /** "I report to Raj now": someone's boss. */
+    static final Pattern REPORTS_TO =
+            Pattern.compile(
+                    "(?i)^I (?:now |currently |still )?report (?:directly )?to (?<name>(?-i:[A-Z])[\\p{L}'-]+(?: (?-i:[A-Z])[\\p{L}'-]+)?)(?: now| these days)?$");
+
+    /** "I switched gyms to Equinox": the new value of the thing named in the plural. */
+    static final Pattern SWITCHED =
+            Pattern.compile(
+                    "(?i)^I (?:just |recently |finally |have |have just )?(?:switched|changed) (?<attr>[a-z]+)s (?:over )?to (?<val>(?-i:[A-Z]).+)$");
+
+    /** "I got engaged": a new relationship status, with its time when said. */
+    static final Pattern GOT_STATE =
+            Pattern.compile(
+                    "(?i)^I (?:just |recently |finally |have just |have )?(?:got|gotten) (?<state>engaged|married|divorced)(?<when> .+)?$");
+
     static final Pattern NEW_JOB =
             Pattern.compile(
                     "(?i)^I (?:just |recently |finally |have |have just )?(?:started|began|got|landed|accepted|took)(?: a| my| the)? (?:new )?(?:job|position|role|gig)(?: as (?<role>an? [^,]+?))? (?:at|with|for) (?<org>.+)$");

@@ -19,7 +19,12 @@ final class StatementReaders {
 
     static Optional<Read> attribute(
             Renderer r, String attr, String copula, String value, Instant said, double importance) {
-        String a = attr.strip().replaceAll("^(?i)(new|current|actual) ", "");
+        String a =
+                attr.strip()
+                        .replaceAll("^(?i)(new|current|actual) ", "")
+                        .replaceAll(
+                                "(?i) (these days|nowadays|lately|right now|at the moment|now)$",
+                                "");
         String head = lastWord(a.replaceAll("(?i) (for|of|at|in|on|with|to|from) .*$", ""));
         boolean favorite =
                 a.toLowerCase(Locale.ROOT).startsWith("favorite")
@@ -35,6 +40,7 @@ final class StatementReaders {
         }
         String first = firstWord(v.get());
         if (!favorite
+                && !kindOf(head.toLowerCase(Locale.ROOT), v.get())
                 && (Lexicons.JUDGEMENTS.contains(first)
                         || Lexicons.EMPTY_OBJECTS.contains(first))) {
             return Optional.empty();
@@ -55,6 +61,34 @@ final class StatementReaders {
                                 + r.thirdPerson(v.get()),
                         said,
                         Math.min(1, weight)));
+    }
+
+    /**
+     * "My car is a Honda Civic", "my sister is a nurse": what kind of thing or person a belonging
+     * or relative is — a name or a role after the article, not a judgement ("my car is a mess").
+     */
+    private static boolean kindOf(String head, String value) {
+        if (!value.matches("(?i)^an? .+")
+                || !(Lexicons.BELONGINGS.contains(head) || Lexicons.RELATIONS.contains(head))) {
+            return false;
+        }
+        return value.substring(value.indexOf(' ') + 1).matches("(?s).*\\b[A-Z].*")
+                || Lexicons.ROLES.contains(lastWord(value));
+    }
+
+    /**
+     * "I am a nurse at the clinic": an occupation or side role, with an article, and where it is
+     * held.
+     */
+    static Optional<Read> role(Renderer r, String said, String at, Instant when) {
+        String role = said.toLowerCase(Locale.ROOT);
+        if (!Lexicons.ROLES.contains(lastWord(role))
+                || !(role.startsWith("a ") || role.startsWith("an "))) {
+            return Optional.empty();
+        }
+        String where =
+                at == null ? "" : phrase(at, 6).map(w -> " " + r.thirdPerson(w.strip())).orElse("");
+        return Optional.of(Read.of("attribute", r.subject() + " is " + role + where, when, 0.75));
     }
 
     static Optional<Read> place(Renderer r, String place, Instant said, boolean moved) {
@@ -79,6 +113,25 @@ final class StatementReaders {
                         text,
                         when.map(TimePhrases.Resolved::instant).orElse(said),
                         0.85));
+    }
+
+    /**
+     * "I grew up in Denver": where someone comes from, in words no residence is read from, so it
+     * never replaces where they live.
+     */
+    static Optional<Read> origin(Renderer r, String verb, String prep, String place, Instant said) {
+        String where = place.split("(?i) (with|for|since|because|and|but|where|which|when) ", 2)[0];
+        Optional<String> named = phrase(where, 6).filter(x -> x.matches(".*\\b[A-Z][\\p{L}]+.*"));
+        String how =
+                verb == null
+                        ? " is from "
+                        : " "
+                                + verb.toLowerCase(Locale.ROOT)
+                                + " "
+                                + prep.toLowerCase(Locale.ROOT)
+                                + " ";
+        return named.map(
+                n -> new Read("attribute", MemoryType.SEMANTIC, r.subject() + how + n, said, 0.8));
     }
 
     /**
