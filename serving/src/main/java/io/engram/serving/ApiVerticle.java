@@ -12,6 +12,7 @@ import io.engram.serving.auth.ApiKeyAuthenticator;
 import io.engram.serving.auth.RateLimiter;
 import io.engram.serving.health.Readiness;
 import io.engram.serving.health.WritePlaneHealth;
+import io.engram.serving.http.ResponseDeadline;
 import io.engram.serving.http.Routes;
 import io.engram.serving.mcp.McpEndpoint;
 import io.engram.serving.memories.Memories;
@@ -37,6 +38,12 @@ import java.util.concurrent.TimeUnit;
 public final class ApiVerticle extends VerticleBase {
 
     static final long MAX_BODY_BYTES = 256 * 1024;
+
+    /**
+     * A request of the API still unanswered after this is answered 503: far above any stage's own
+     * deadline (a recall's is under a second), a bound for an answer that was lost.
+     */
+    static final long RESPONSE_DEADLINE_MS = 15_000;
 
     /** What the routes delegate to. */
     public record Services(
@@ -80,6 +87,9 @@ public final class ApiVerticle extends VerticleBase {
                                         .putHeader("Content-Type", "application/yaml")
                                         .end(s.openApi()));
 
+        ResponseDeadline deadline = new ResponseDeadline(RESPONSE_DEADLINE_MS, Exchange.REQUEST_ID);
+        router.route("/v1/*").handler(deadline);
+        router.route("/mcp").handler(deadline);
         router.route("/v1/*").handler(BodyHandler.create(false).setBodyLimit(MAX_BODY_BYTES));
         router.route("/v1/*").handler(this::authenticate);
         // MCP tools on the same keys and scopes: each calls the API above with the caller's key.
