@@ -143,6 +143,24 @@ class HeuristicExtractorTest {
     }
 
     @Test
+    void aRemarkAboutATimeIsNotMovedIntoTheStatementAfterIt() {
+        List<CandidateFact> facts =
+                facts(
+                        new Turns()
+                                .say(
+                                        "Maria",
+                                        "Last week was wild - I volunteered at the shelter and"
+                                                + " they gave me a medal! Last Friday I went to a"
+                                                + " poetry reading.")
+                                .window());
+        // The remark is not a time phrase before a subject; "Last Friday I went…" is.
+        assertThat(facts)
+                .extracting(CandidateFact::content)
+                .noneMatch(c -> c.contains("wild"))
+                .contains("Maria went to a poetry reading on 13 March 2026.");
+    }
+
+    @Test
     void aVagueTimeIsNotMadeADateAndCompoundWordsKeepTheirWords() {
         List<CandidateFact> facts =
                 facts(

@@ -174,7 +174,7 @@ public final class Clauses {
     /** A time phrase before the subject: "Last Friday I went…", "Yesterday, we…". */
     private static final Pattern LEADING_TIME =
             Pattern.compile(
-                    "(?i)^(?<t>(?:last|this past|this|on|earlier this|yesterday|today|tonight|recently|a few|two|three|a couple of)\\b[^,]{0,28}?),? (?<rest>(?:I|we|my)\\b.+)$");
+                    "(?i)^(?<t>(?:last|this past|this|on|earlier this|yesterday|today|tonight|recently|a few|two|three|a couple of)\\b(?:(?! (?:was|were|is|has|had|went|got)\\b| [-–—] )[^,]){0,28}?),? (?<rest>(?:I|we|my)\\b.+)$");
 
     /** "…is my favorite color now": the time of the statement, not part of it. */
     private static final Pattern TRAILING_NOW =
