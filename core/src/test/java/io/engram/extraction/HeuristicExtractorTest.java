@@ -143,6 +143,41 @@ class HeuristicExtractorTest {
     }
 
     @Test
+    void metaphorsProgressReportsAndVagueObjectsAreNoFacts() {
+        for (String said :
+                List.of(
+                        "My family is my motivation and they keep me going.",
+                        "Our kids are our future.",
+                        "My hard work is paying off.",
+                        "My writing is going well.",
+                        "I'm going to need some new shoes after all these games.",
+                        "I've been working on something exciting.",
+                        "Dad signed me up for a local league, and I've been playing ever since.")) {
+            ExtractionResult result = extractor.extract(new Turns().say("John", said).window());
+            List<CandidateFact> facts =
+                    result instanceof ExtractionResult.Facts f
+                            ? f.facts().stream().filter(x -> !Excerpts.isExcerpt(x.tags())).toList()
+                            : List.of();
+            assertThat(facts).as(said).isEmpty();
+        }
+    }
+
+    @Test
+    void anAdverbBeforeTheSubjectIsNoCompanion() {
+        List<CandidateFact> facts =
+                facts(
+                        new Turns()
+                                .say(
+                                        "Gina",
+                                        "Unfortunately, I also lost my job at Door Dash this"
+                                                + " month.")
+                                .window());
+        assertThat(facts)
+                .extracting(CandidateFact::content)
+                .contains("Gina lost their job at Door Dash in March 2026.");
+    }
+
+    @Test
     void aRemarkAboutATimeIsNotMovedIntoTheStatementAfterIt() {
         List<CandidateFact> facts =
                 facts(

@@ -197,7 +197,9 @@ public final class Clauses {
         // clause.
         for (int i = 0; i + 1 < parts.size(); i++) {
             if (parts.get(i).matches("^(?:[A-Z][\\p{L}'-]+|(?i:my) [\\p{L}-]+(?: [\\p{L}-]+)?)$")
-                    && parts.get(i + 1).startsWith("I ")) {
+                    && parts.get(i + 1).startsWith("I ")
+                    // "Unfortunately, I lost…" is an adverb and a clause, not "X and I".
+                    && s.contains(parts.get(i) + " and " + parts.get(i + 1))) {
                 parts.set(i, parts.get(i) + " and " + parts.remove(i + 1));
             }
         }

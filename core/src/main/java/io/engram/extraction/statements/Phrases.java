@@ -25,7 +25,7 @@ final class Phrases {
                                 2)[0];
         t =
                 t.replaceAll(
-                        "(?i)\\s+(so much|a lot|too|as well|right now|these days|lately|anymore|at the moment|for now|now|again|already|though|tbh|honestly|haha|lol)$",
+                        "(?i)\\s+(ever|so much|a lot|too|as well|right now|these days|lately|anymore|at the moment|for now|now|again|already|though|tbh|honestly|haha|lol)$",
                         "");
         t = t.replaceAll("[\\s.!…]+$", "").strip();
         t =

@@ -39,6 +39,13 @@ final class StatementReaders {
             return Optional.empty();
         }
         String first = firstWord(v.get());
+        // "my family is my motivation", "my hard work is paying off": a feeling, not a value.
+        if (!favorite
+                && v.get()
+                        .matches(
+                                "(?i)^(?:my|our|their|his|her|going|coming along|paying off|doing|working out|getting (?:better|there))\\b.*")) {
+            return Optional.empty();
+        }
         if (!favorite
                 && !kindOf(head.toLowerCase(Locale.ROOT), v.get())
                 && (Lexicons.JUDGEMENTS.contains(first)
@@ -221,7 +228,7 @@ final class StatementReaders {
     static Optional<Read> plan(Renderer r, String vp, Instant said, boolean wants) {
         String v = vp.strip();
         if (v.matches(
-                        "(?i)^(see|seeing|find out|finding out|figure|figuring|know|knowing|hear|hearing|keep|keeping|help|helping|make it|making it|be|being|pass it|do it|do that|try it|give it)\\b.*")
+                        "(?i)^(need|needing|have to|miss|see|seeing|find out|finding out|figure|figuring|know|knowing|hear|hearing|keep|keeping|help|helping|make it|making it|be|being|pass it|do it|do that|try it|give it)\\b.*")
                 || v.matches("(?i).*\\b(it|that|this|them|something)\\b.*")
                 || vague(v)) {
             return Optional.empty();
