@@ -300,6 +300,21 @@ class ServingIT {
     }
 
     @Test
+    void aQuestionNamingAnAttributeInOtherWordsFindsItsValue() throws Exception {
+        store(acme, "dana", "Dana got engaged in April 2026.");
+        store(acme, "dana", "Dana works at Shopify.");
+        store(acme, "dana", "Dana lives in Boston.");
+        store(acme, "dana", "Dana's car is a Tesla.");
+        f.refresh();
+        assertThat(contents(search(acme, "dana", "Is Dana in a relationship?", null)))
+                .first()
+                .isEqualTo("Dana got engaged in April 2026.");
+        assertThat(contents(search(acme, "dana", "What does Dana drive?", null)))
+                .first()
+                .isEqualTo("Dana's car is a Tesla.");
+    }
+
+    @Test
     void multiQueryFindsWhatTheDirectQueryMisses() throws Exception {
         store(acme, "bob", "Bob's wife Emma loves pottery and watercolor painting.");
         store(acme, "bob", "Bob's car needs new tires before winter.");

@@ -2,10 +2,10 @@ package io.engram.serving.recall;
 
 import io.engram.extraction.Excerpts;
 import io.engram.memory.Scope;
+import io.engram.query.AttributeCues;
 import io.engram.ranking.HybridFusion;
 import io.engram.serving.store.OpenSearchReads;
 import io.engram.store.opensearch.MemoryQuery;
-import io.engram.text.Text;
 import io.vertx.core.Future;
 import io.vertx.sqlclient.Pool;
 import io.vertx.sqlclient.Row;
@@ -98,7 +98,7 @@ final class HybridSearch {
                         item(
                                 header,
                                 MemoryQuery.idsOnly(
-                                        q.bm25(Text.keywords(query.text())),
+                                        q.bm25(AttributeCues.keywords(query.text())),
                                         candidatesFor(call, query),
                                         "tags")));
                 legs.add(new Leg(i, false));
