@@ -7,13 +7,14 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * The best {@code limit} of ranked memories, each telling turns none above it told: a memory whose
- * source turns are all in the memories above is left out (a fact and the excerpt it was read from
- * tell the same turn twice). A fact takes along, as its context, the excerpt of the turns it was
- * read from when that excerpt was recalled too: one place in the answer for the clean statement and
- * the words around it. An excerpt that holds every turn of an excerpt above takes that one's place
- * (a session's first turns are excerpts of one, two and three turns: one slot, not three). Memories
- * without source turns (stored through the API) are always kept.
+ * The best {@code limit} of ranked memories, each telling turns none above it told: an excerpt
+ * whose source turns are all in the memories above is left out, and a fact whose turns are all in
+ * excerpts recalled above (a fact and the excerpt it was read from tell the same turn twice). A
+ * fact takes along, as its context, the excerpt of the turns it was read from when that excerpt was
+ * recalled too: one place in the answer for the clean statement and the words around it. An excerpt
+ * that holds every turn of an excerpt above takes that one's place (a session's first turns are
+ * excerpts of one, two and three turns: one slot, not three). Memories without source turns (stored
+ * through the API) are always kept.
  */
 public final class Collapse {
 
@@ -39,6 +40,8 @@ public final class Collapse {
         Set<String> covered = new HashSet<>();
         Set<String> taken = new HashSet<>();
         Set<String> excerpts = new HashSet<>();
+        // The turns of the excerpts recalled in their own right.
+        Set<String> quoted = new HashSet<>();
         for (Item item : ranked) {
             if (out.size() >= limit) {
                 break;
@@ -47,7 +50,11 @@ public final class Collapse {
                 continue;
             }
             List<String> sources = item.sourceTurnIds();
-            if (!sources.isEmpty() && covered.containsAll(sources)) {
+            // An excerpt adds nothing when its turns are told above. A fact does when they are
+            // told only by other facts and the excerpt one of them took along: "Ann works as a
+            // pharmacist there" and "Ann moved to Lisbon" are read from one turn, and an answer
+            // of the first alone would not say where Ann lives.
+            if (!sources.isEmpty() && (item.excerpt() ? covered : quoted).containsAll(sources)) {
                 continue;
             }
             // An excerpt that holds every turn of an excerpt above takes its place: one slot for
@@ -59,6 +66,7 @@ public final class Collapse {
                 excerpts.add(item.id());
                 taken.add(item.id());
                 covered.addAll(sources);
+                quoted.addAll(sources);
                 continue;
             }
             Item context =
@@ -80,6 +88,7 @@ public final class Collapse {
             covered.addAll(told);
             if (item.excerpt()) {
                 excerpts.add(item.id());
+                quoted.addAll(sources);
             }
             out.add(new Pick(item.id(), context == null ? null : context.id(), List.copyOf(told)));
         }

@@ -46,6 +46,24 @@ class CollapseTest {
     }
 
     @Test
+    void twoFactsReadFromOneTurnAreBothKept() {
+        // "I moved to Lisbon last spring and I work as a pharmacist there": two statements.
+        List<Collapse.Pick> picks =
+                Collapse.of(
+                        List.of(
+                                fact("pharmacist", "t1"),
+                                excerpt("e", "t1"),
+                                fact("lisbon", "t1"),
+                                excerpt("later", "t5")),
+                        10);
+        assertThat(picks)
+                .extracting(Collapse.Pick::id)
+                .containsExactly("pharmacist", "lisbon", "later");
+        assertThat(picks.get(0).contextId()).isEqualTo("e");
+        assertThat(picks.get(1).contextId()).isNull();
+    }
+
+    @Test
     void aFactWhoseExcerptWasNotRecalledTakesTheOneTheCallerHolds() {
         List<Collapse.Pick> picks =
                 Collapse.of(
