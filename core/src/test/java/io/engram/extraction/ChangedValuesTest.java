@@ -70,6 +70,7 @@ class ChangedValuesTest {
                 "I drive a Honda Civic.|My car is a Tesla now.|Dana's car is a Tesla.",
                 "My gym is Planet Fitness.|I switched gyms to Equinox.|Dana's gym is Equinox.",
                 "My boss is Linda.|I report to Raj now.|Dana's boss is Raj.",
+                "I live in Boston.|Home is Seattle now.|Dana lives in Seattle.",
                 "My sister is a teacher.|My sister is a nurse now.|Dana's sister is a nurse.",
             })
     void theNewValueSupersedesTheOldOne(String before, String after, String stored) {

@@ -152,6 +152,7 @@ class HeuristicExtractorTest {
                         "My writing is going well.",
                         "I'm going to need some new shoes after all these games.",
                         "I've been working on something exciting.",
+                        "Home is where the heart is.",
                         "Dad signed me up for a local league, and I've been playing ever since.")) {
             ExtractionResult result = extractor.extract(new Turns().say("John", said).window());
             List<CandidateFact> facts =

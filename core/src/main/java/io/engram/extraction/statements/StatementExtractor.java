@@ -99,7 +99,7 @@ public final class StatementExtractor {
             }
             return attribute(r, m.group("attr"), "is", val, said, 0.8);
         }
-        if ((m = LIVES.matcher(c)).matches()) {
+        if ((m = LIVES.matcher(c)).matches() || (m = HOME_IS.matcher(c)).matches()) {
             return place(r, m.group("place"), said, false);
         }
         if ((m = MOVED.matcher(c)).matches()) {

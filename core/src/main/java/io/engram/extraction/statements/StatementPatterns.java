@@ -70,6 +70,11 @@ final class StatementPatterns {
             Pattern.compile(
                     "(?i)^I (?:(?<verb>grew up|was born(?: and raised)?|was raised) (?<prep>in|near|outside of|outside)|(?:am|come) (?:originally )?from|originally come from) (?<place>.+)$");
 
+    /** "Home is Seattle now": where someone lives, when the place is named. */
+    static final Pattern HOME_IS =
+            Pattern.compile(
+                    "(?i)^(?:home|my home|home for me|home for us|our home) is (?:now |currently )?(?:in )?(?<place>(?-i:[A-Z]).+)$");
+
     static final Pattern MOVED =
             Pattern.compile(
                     "(?i)^(?:I|we) (?:just |recently |finally |officially |have |have just |had )?(?:moved|relocated)(?: back)? (?:to|into) (?<place>.+)$");
