@@ -3,6 +3,7 @@ package io.engram.extraction.statements;
 import static io.engram.extraction.statements.Phrases.*;
 import static io.engram.extraction.statements.StatementPatterns.*;
 
+import io.engram.memory.MemoryType;
 import java.time.Instant;
 import java.util.Locale;
 import java.util.Optional;
@@ -58,7 +59,7 @@ final class ChangeReaders {
                             t ->
                                     new Read(
                                             "attribute",
-                                            io.engram.memory.MemoryType.SEMANTIC,
+                                            MemoryType.SEMANTIC,
                                             text + " " + t.text(),
                                             t.instant(),
                                             0.75));

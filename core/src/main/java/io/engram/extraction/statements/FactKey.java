@@ -134,9 +134,7 @@ public record FactKey(String subject, String attribute, String value) {
             return Optional.of(attribute + "'s age");
         }
         if (value.matches("(?i)^an? .+")) {
-            String last =
-                    value.toLowerCase(Locale.ROOT).replaceAll("[^a-z -]", "").replaceAll(".* ", "");
-            return Lexicons.ROLES.contains(last)
+            return Lexicons.ROLES.contains(Phrases.lastWord(value))
                     ? Optional.of(attribute + "'s occupation")
                     : Optional.empty();
         }

@@ -98,11 +98,16 @@ final class StatementReaders {
         return Optional.of(Read.of("attribute", r.subject() + " is " + role + where, when, 0.75));
     }
 
+    /** The place {@code text} starts with, up to the first of the words {@code ends}, if named. */
+    private static Optional<String> namedPlace(String text, String ends) {
+        String where = text.split("(?i) (" + ends + ") ", 2)[0];
+        return phrase(where, 6).filter(x -> x.matches(".*\\b[A-Z][\\p{L}]+.*"));
+    }
+
     static Optional<Read> place(Renderer r, String place, Instant said, boolean moved) {
         Optional<TimePhrases.Resolved> when = TimePhrases.first(place, said);
         String p = when.map(w -> cutOut(place, w)).orElse(place);
-        String where = p.split("(?i) (with|for|since|because|and|where|which|near) ", 2)[0];
-        Optional<String> named = phrase(where, 6).filter(x -> x.matches(".*\\b[A-Z][\\p{L}]+.*"));
+        Optional<String> named = namedPlace(p, "with|for|since|because|and|where|which|near");
         if (named.isEmpty()) {
             return Optional.empty();
         }
@@ -127,8 +132,8 @@ final class StatementReaders {
      * never replaces where they live.
      */
     static Optional<Read> origin(Renderer r, String verb, String prep, String place, Instant said) {
-        String where = place.split("(?i) (with|for|since|because|and|but|where|which|when) ", 2)[0];
-        Optional<String> named = phrase(where, 6).filter(x -> x.matches(".*\\b[A-Z][\\p{L}]+.*"));
+        Optional<String> named =
+                namedPlace(place, "with|for|since|because|and|but|where|which|when");
         String how =
                 verb == null
                         ? " is from "
