@@ -1,5 +1,6 @@
 package io.engram.dedup;
 
+import io.engram.embedding.OnnxEmbedder;
 import io.engram.extraction.CandidateFact;
 import io.engram.extraction.Excerpts;
 import io.engram.extraction.statements.FactKey;
@@ -25,10 +26,12 @@ public final class ChangePlanner {
 
     private final DedupPolicy policy;
     private final String embeddingVersion;
+    private final OnnxEmbedder.ModelSpec scale;
 
     public ChangePlanner(DedupPolicy policy, String embeddingVersion) {
         this.policy = policy;
         this.embeddingVersion = embeddingVersion;
+        this.scale = OnnxEmbedder.ModelSpec.scaleOf(embeddingVersion);
     }
 
     /** A decision per fact, plus the resulting change (none for facts decided against nothing). */
@@ -64,7 +67,8 @@ public final class ChangePlanner {
             Decision decision =
                     keyed.decision() != null
                             ? keyed.decision()
-                            : policy.decide(fact, known.nearest(fact.type(), vector, NEAREST));
+                            : policy.decide(
+                                    fact, known.nearest(fact.type(), vector, NEAREST, scale));
             MemoryChange change =
                     toChange(scope, sessionId, source, fact, vector, decision, known, now);
             known.apply(change);

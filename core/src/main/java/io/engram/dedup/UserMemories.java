@@ -1,6 +1,7 @@
 package io.engram.dedup;
 
 import io.engram.embedding.Embedder;
+import io.engram.embedding.OnnxEmbedder;
 import io.engram.memory.Memory;
 import io.engram.memory.MemoryChange;
 import io.engram.memory.MemoryStatus;
@@ -67,8 +68,14 @@ public final class UserMemories {
         return java.util.Optional.ofNullable(found);
     }
 
-    /** The {@code k} most similar current memories of {@code type}. */
+    /** The {@code k} most similar current memories of {@code type}, by cosine. */
     public List<ExistingMemory> nearest(MemoryType type, float[] vector, int k) {
+        return nearest(type, vector, k, OnnxEmbedder.ModelSpec.scaleOf(""));
+    }
+
+    /** The {@code k} most similar current memories of {@code type}, on the model's scale. */
+    public List<ExistingMemory> nearest(
+            MemoryType type, float[] vector, int k, OnnxEmbedder.ModelSpec scale) {
         List<ExistingMemory> all = new ArrayList<>();
         for (Memory m : active.values()) {
             if (m.type() == type && m.vector().length == vector.length) {
@@ -77,7 +84,7 @@ public final class UserMemories {
                                 m.id(),
                                 m.type(),
                                 m.content(),
-                                Embedder.cosine(vector, m.vector())));
+                                scale.similarity(Embedder.cosine(vector, m.vector()))));
             }
         }
         all.sort(Comparator.comparingDouble(ExistingMemory::similarity).reversed());

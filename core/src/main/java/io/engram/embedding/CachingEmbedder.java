@@ -23,7 +23,7 @@ public final class CachingEmbedder implements Embedder {
     /** No owner: texts that belong to nobody in particular (benchmark corpora, tools). */
     private static final Scope NOBODY = null;
 
-    private record Key(Scope owner, String text) {}
+    private record Key(Scope owner, String text, boolean query) {}
 
     private final Embedder delegate;
     private final OwnedCache<Key, float[]> cache;
@@ -48,11 +48,25 @@ public final class CachingEmbedder implements Embedder {
 
     @Override
     public List<float[]> embed(Scope owner, List<String> texts) {
+        return cached(owner, texts, false);
+    }
+
+    @Override
+    public List<float[]> embedQueries(Scope owner, List<String> texts) {
+        return cached(owner, texts, true);
+    }
+
+    @Override
+    public double similarity(double cosine) {
+        return delegate.similarity(cosine);
+    }
+
+    private List<float[]> cached(Scope owner, List<String> texts, boolean query) {
         float[][] out = new float[texts.size()][];
         List<String> missing = new ArrayList<>();
         List<Integer> missingAt = new ArrayList<>();
         for (int i = 0; i < texts.size(); i++) {
-            float[] cached = cache.get(new Key(owner, texts.get(i)));
+            float[] cached = cache.get(new Key(owner, texts.get(i), query));
             if (cached != null) {
                 out[i] = cached;
             } else {
@@ -63,10 +77,11 @@ public final class CachingEmbedder implements Embedder {
         hits.addAndGet(texts.size() - missing.size());
         misses.addAndGet(missing.size());
         if (!missing.isEmpty()) {
-            List<float[]> computed = delegate.embed(missing);
+            List<float[]> computed =
+                    query ? delegate.embedQueries(owner, missing) : delegate.embed(missing);
             for (int j = 0; j < computed.size(); j++) {
                 out[missingAt.get(j)] = computed.get(j);
-                cache.put(new Key(owner, missing.get(j)), owner, computed.get(j));
+                cache.put(new Key(owner, missing.get(j), query), owner, computed.get(j));
             }
         }
         return List.of(out);

@@ -4,6 +4,7 @@ import ai.onnxruntime.OnnxTensor;
 import ai.onnxruntime.OrtEnvironment;
 import ai.onnxruntime.OrtException;
 import ai.onnxruntime.OrtSession;
+import io.engram.memory.Scope;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -30,14 +31,46 @@ import java.util.Map;
  */
 public final class OnnxEmbedder implements Embedder {
 
-    /** A model and its tokenizer, as resources of a jar on the classpath. */
+    /**
+     * A model and its tokenizer, as resources of a jar on the classpath.
+     *
+     * @param queryPrefix what a query is prefixed with before embedding ("" for a symmetric model)
+     * @param passagePrefix what a stored text is prefixed with
+     * @param cosineFloor the cosine of two unrelated texts, which {@link #similarity} maps to 0
+     * @param excerptVectors whether excerpts are embedded (by their own turn) and searched by k-NN
+     */
     public record ModelSpec(
             String version,
             String modelResource,
             String tokenizerResource,
             int dimension,
             int maxTokens,
-            boolean batchInvariant) {
+            boolean batchInvariant,
+            String queryPrefix,
+            String passagePrefix,
+            double cosineFloor,
+            boolean excerptVectors) {
+
+        /** A symmetric model whose cosines are its similarities. */
+        public ModelSpec(
+                String version,
+                String modelResource,
+                String tokenizerResource,
+                int dimension,
+                int maxTokens,
+                boolean batchInvariant) {
+            this(
+                    version,
+                    modelResource,
+                    tokenizerResource,
+                    dimension,
+                    maxTokens,
+                    batchInvariant,
+                    "",
+                    "",
+                    0,
+                    false);
+        }
 
         /** all-MiniLM-L6-v2, fp32, from the langchain4j model jar on Maven Central. */
         public static final ModelSpec MINILM_L6_V2 =
@@ -59,7 +92,30 @@ public final class OnnxEmbedder implements Embedder {
                         256,
                         false);
 
-        public static final List<ModelSpec> KNOWN = List.of(MINILM_L6_V2, MINILM_L6_V2_INT8);
+        /**
+         * e5-small-v2 with int8 weights: twelve layers against MiniLM's six, so twice the cost per
+         * text, for much better retrieval (benchmarks/results/locomo.md). It is asymmetric (a query
+         * and a passage are embedded with different prefixes), and any two English sentences have a
+         * cosine of about 0.7: its similarities are its cosines rescaled from that floor. With it,
+         * each excerpt gets the vector of its own turn, and recall fuses the excerpts' k-NN ranking
+         * into its answer ({@link #excerptVectors}): on LoCoMo that pays with this model, not with
+         * MiniLM.
+         */
+        public static final ModelSpec E5_SMALL_V2_INT8 =
+                new ModelSpec(
+                        "e5-small-v2-int8",
+                        "e5-small-v2-q.onnx",
+                        "e5-small-v2-q-tokenizer.json",
+                        384,
+                        256,
+                        false,
+                        "query: ",
+                        "passage: ",
+                        0.7,
+                        true);
+
+        public static final List<ModelSpec> KNOWN =
+                List.of(MINILM_L6_V2, MINILM_L6_V2_INT8, E5_SMALL_V2_INT8);
 
         /**
          * The default: on LoCoMo as good as fp32 (benchmarks/results/locomo.md), at less than half
@@ -80,6 +136,32 @@ public final class OnnxEmbedder implements Embedder {
                                                     + "'; known: "
                                                     + knownVersions()));
         }
+
+        /**
+         * The similarity of two texts whose vectors have this cosine: about 0 for unrelated texts,
+         * 1 for the same text. Thresholds (deduplication, clustering) and the semantic signal of
+         * ranking are similarities, so they mean the same for every model.
+         */
+        public double similarity(double cosine) {
+            return cosineFloor == 0
+                    ? cosine
+                    : Math.max(-1, (cosine - cosineFloor) / (1 - cosineFloor));
+        }
+
+        /** The cosine at which two texts have {@code similarity}: the inverse of the above. */
+        public double cosineAt(double similarity) {
+            return cosineFloor + similarity * (1 - cosineFloor);
+        }
+
+        /** The scale of {@code version}'s model; cosines as they are for a version not known. */
+        public static ModelSpec scaleOf(String version) {
+            return KNOWN.stream()
+                    .filter(m -> m.version().equals(version))
+                    .findFirst()
+                    .orElse(UNSCALED);
+        }
+
+        private static final ModelSpec UNSCALED = new ModelSpec("", "", "", 0, 0, true);
 
         /** The versions {@link #forVersion} knows, comma-separated. */
         public static String knownVersions() {
@@ -138,10 +220,29 @@ public final class OnnxEmbedder implements Embedder {
      * #MAX_PADDING} of their tokens (a model that is not batch-invariant gets one text per call);
      * the vectors come back in the order of {@code texts}.
      */
+    /** Passages: what is stored and searched for. */
     @Override
     public List<float[]> embed(List<String> texts) {
+        return embedPrefixed(spec.passagePrefix(), texts);
+    }
+
+    /** Queries: what searches for stored passages (an asymmetric model embeds them apart). */
+    @Override
+    public List<float[]> embedQueries(Scope owner, List<String> texts) {
+        return embedPrefixed(spec.queryPrefix(), texts);
+    }
+
+    @Override
+    public double similarity(double cosine) {
+        return spec.similarity(cosine);
+    }
+
+    private List<float[]> embedPrefixed(String prefix, List<String> texts) {
         if (texts.isEmpty()) {
             return List.of();
+        }
+        if (!prefix.isEmpty()) {
+            texts = texts.stream().map(t -> prefix + t).toList();
         }
         int n = texts.size();
         long[][] ids = new long[n][];

@@ -25,6 +25,31 @@ public final class Excerpts {
 
     private Excerpts() {}
 
+    /**
+     * The text a memory is embedded by, or none: a fact by its content; an excerpt by its own turn
+     * when the model's excerpt vectors pay ({@code excerptVectors}), otherwise not at all (it is
+     * found by its words).
+     */
+    public static java.util.Optional<String> embeddedText(
+            List<String> tags, String content, boolean excerptVectors) {
+        if (!isExcerpt(tags)) {
+            return java.util.Optional.of(content);
+        }
+        return excerptVectors
+                ? java.util.Optional.of(vectorText(content))
+                : java.util.Optional.empty();
+    }
+
+    /**
+     * The text an excerpt is embedded by: its own turn, the last line. The turns before it are
+     * there to be read; a vector of all of them would find the excerpt for what its neighbours
+     * said.
+     */
+    public static String vectorText(String content) {
+        int nl = content.lastIndexOf('\n');
+        return nl < 0 ? content : content.substring(nl + 1);
+    }
+
     /** True for an excerpt (by its tag). */
     public static boolean isExcerpt(List<String> tags) {
         return tags.contains(TAG);

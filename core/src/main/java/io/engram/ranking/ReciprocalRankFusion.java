@@ -15,15 +15,23 @@ public final class ReciprocalRankFusion {
 
     /** Ids by fused score, best first; ties keep first-seen order. */
     public static LinkedHashMap<String, Double> fuse(List<List<String>> rankings, int k) {
+        return fuse(rankings, java.util.Collections.nCopies(rankings.size(), 1.0), k);
+    }
+
+    /** As {@link #fuse(List, int)}, each list's terms times its weight. */
+    public static LinkedHashMap<String, Double> fuse(
+            List<List<String>> rankings, List<Double> weights, int k) {
         Map<String, Double> scores = new HashMap<>();
         List<String> order = new ArrayList<>();
-        for (List<String> ranking : rankings) {
+        for (int r = 0; r < rankings.size(); r++) {
+            List<String> ranking = rankings.get(r);
+            double weight = weights.get(r);
             for (int rank = 0; rank < ranking.size(); rank++) {
                 String id = ranking.get(rank);
                 if (!scores.containsKey(id)) {
                     order.add(id);
                 }
-                scores.merge(id, 1.0 / (k + rank + 1), Double::sum);
+                scores.merge(id, weight / (k + rank + 1), Double::sum);
             }
         }
         List<String> sorted = new ArrayList<>(order);

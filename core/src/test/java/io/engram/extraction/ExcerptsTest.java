@@ -101,4 +101,17 @@ class ExcerptsTest {
         assertThat(content).startsWith("Ann: We walked very far").endsWith("…");
         assertThat(content).hasSize("Ann: ".length() + 60);
     }
+
+    @Test
+    void anExcerptIsEmbeddedByItsOwnTurnOnlyWhenTheModelsExcerptVectorsPay() {
+        String excerpt = "Tim: What are your goals?\nJohn: Winning a championship.";
+        List<String> tags = List.of(Excerpts.TAG);
+        assertThat(Excerpts.vectorText(excerpt)).isEqualTo("John: Winning a championship.");
+        assertThat(Excerpts.embeddedText(tags, excerpt, true))
+                .contains("John: Winning a championship.");
+        assertThat(Excerpts.embeddedText(tags, excerpt, false)).isEmpty();
+        assertThat(Excerpts.embeddedText(List.of(), "John plays basketball.", false))
+                .contains("John plays basketball.");
+        assertThat(Excerpts.vectorText("one line")).isEqualTo("one line");
+    }
 }

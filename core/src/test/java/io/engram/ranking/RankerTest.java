@@ -135,6 +135,16 @@ class RankerTest {
     }
 
     @Test
+    void aWeightedListCountsForItsWeight() {
+        var fused =
+                ReciprocalRankFusion.fuse(
+                        List.of(List.of("a", "b"), List.of("b", "c")), List.of(1.0, 0.5), 10);
+        assertThat(fused.keySet()).containsExactly("b", "a", "c");
+        assertThat(fused.get("b")).isCloseTo(1.0 / 12 + 0.5 / 11, within(1e-12));
+        assertThat(fused.get("c")).isCloseTo(0.5 / 12, within(1e-12));
+    }
+
+    @Test
     void contextPackingStaysWithinTheBudgetAndSkipsWhatDoesNotFit() {
         Instant day = Instant.parse("2026-03-15T10:00:00Z");
         List<ContextPacker.Item> items =

@@ -1,7 +1,9 @@
 package io.engram.jobs.extraction;
 
 import io.engram.embedding.Embedder;
+import io.engram.embedding.OnnxEmbedder;
 import io.engram.extraction.Excerpts;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import org.apache.flink.api.common.functions.OpenContext;
@@ -37,18 +39,23 @@ public class EmbedFunction extends ProcessFunction<FactBatch, FactBatch> {
 
     @Override
     public void processElement(FactBatch batch, Context ctx, Collector<FactBatch> out) {
-        // Excerpts are found by their words (BM25 finds them as well as k-NN and BM25 together on
-        // LoCoMo) and never compared with: only facts and summaries get a vector.
-        List<FactRecord> embedded =
-                Arrays.stream(batch.facts)
-                        .filter(f -> !Excerpts.isExcerpt(Arrays.asList(f.tags)))
-                        .toList();
+        // A fact is embedded by its words; an excerpt by its own turn when the model's excerpt
+        // vectors pay, otherwise it has none and is found by its words (Excerpts#embeddedText).
+        boolean excerptVectors =
+                OnnxEmbedder.ModelSpec.scaleOf(embedder.version()).excerptVectors();
+        List<FactRecord> embedded = new ArrayList<>();
+        List<String> texts = new ArrayList<>();
+        for (FactRecord f : batch.facts) {
+            Excerpts.embeddedText(Arrays.asList(f.tags), f.content, excerptVectors)
+                    .ifPresent(
+                            t -> {
+                                embedded.add(f);
+                                texts.add(t);
+                            });
+        }
         List<float[]> vectors;
         try {
-            vectors =
-                    embedded.isEmpty()
-                            ? List.of()
-                            : embedder.embed(embedded.stream().map(f -> f.content).toList());
+            vectors = embedded.isEmpty() ? List.of() : embedder.embed(texts);
             if (vectors.size() != embedded.size()) {
                 throw new IllegalStateException(
                         vectors.size() + " vectors for " + embedded.size() + " texts");

@@ -2,6 +2,7 @@ package io.engram.jobs.maintenance;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.engram.embedding.OnnxEmbedder;
 import io.engram.memory.Memory;
 import io.engram.memory.MemoryChange;
 import io.engram.memory.MemoryIds;
@@ -133,7 +134,11 @@ public final class ConsolidationTask implements MaintenanceTask {
         List<List<Consolidator.Member>> clusters = new ArrayList<>();
         List<String> contents = new ArrayList<>();
         for (List<Consolidator.Member> cluster :
-                Consolidator.clusters(members, ctx.settings().jobs().consolidationSimilarity())) {
+                Consolidator.clusters(
+                        members,
+                        // The setting is a similarity; the clusters are cut at its cosine.
+                        OnnxEmbedder.ModelSpec.scaleOf(ctx.embedder().version())
+                                .cosineAt(ctx.settings().jobs().consolidationSimilarity()))) {
             String content = Consolidator.fold(cluster);
             if (content.length() > Consolidator.MAX_CONTENT) {
                 ctx.count("clusters_too_long", 1);

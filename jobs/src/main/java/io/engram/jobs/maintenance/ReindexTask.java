@@ -1,5 +1,7 @@
 package io.engram.jobs.maintenance;
 
+import io.engram.embedding.OnnxEmbedder;
+import io.engram.extraction.Excerpts;
 import io.engram.memory.Memory;
 import io.engram.store.MemoryRows;
 import io.engram.store.opensearch.MemoryDocuments;
@@ -73,9 +75,27 @@ public final class ReindexTask implements MaintenanceTask {
 
     /** Index lines of {@code batch} for {@code target}, embedded anew with the configured model. */
     static List<BulkOperation> indexLines(TaskContext ctx, String target, List<Memory> batch) {
+        // Embedded as the write plane embeds them (Excerpts#embeddedText).
+        boolean excerptVectors =
+                OnnxEmbedder.ModelSpec.scaleOf(ctx.embedder().version()).excerptVectors();
         List<String> texts = new ArrayList<>();
-        batch.forEach(m -> texts.add(m.content()));
-        List<float[]> vectors = ctx.embedder().embed(texts);
+        List<Integer> embeddedAt = new ArrayList<>();
+        for (int i = 0; i < batch.size(); i++) {
+            Memory m = batch.get(i);
+            int at = i;
+            Excerpts.embeddedText(m.tags(), m.content(), excerptVectors)
+                    .ifPresent(
+                            t -> {
+                                texts.add(t);
+                                embeddedAt.add(at);
+                            });
+        }
+        List<float[]> computed = texts.isEmpty() ? List.of() : ctx.embedder().embed(texts);
+        float[][] vectors = new float[batch.size()][];
+        java.util.Arrays.fill(vectors, new float[0]);
+        for (int j = 0; j < computed.size(); j++) {
+            vectors[embeddedAt.get(j)] = computed.get(j);
+        }
         List<BulkOperation> lines = new ArrayList<>();
         for (int i = 0; i < batch.size(); i++) {
             Memory m = batch.get(i);
@@ -97,7 +117,7 @@ public final class ReindexTask implements MaintenanceTask {
                             m.supersededBy(),
                             m.version(),
                             ctx.settings().embeddingVersion(),
-                            vectors.get(i),
+                            vectors[i],
                             m.createdAt());
             lines.add(MemoryDocuments.index(target, embedded));
         }

@@ -54,6 +54,11 @@ public final class EmbeddingWorker implements AutoCloseable {
         return embed(owner, texts, timeoutMs, queriesInFlight);
     }
 
+    /** The embedder's similarity for a cosine of two of its vectors (see Embedder#similarity). */
+    public double similarity(double cosine) {
+        return embedder.similarity(cosine);
+    }
+
     /** Drops what the embedder keeps of the texts of the owners that match (its cache). */
     public int forget(Predicate<Scope> owners) {
         return embedder.forget(owners);
@@ -99,7 +104,10 @@ public final class EmbeddingWorker implements AutoCloseable {
                         expired.addAndGet(texts.size());
                         throw new TimeoutException("query embedding waited past its deadline");
                     }
-                    return embedder.embed(owner, texts);
+                    // Only queries have a deadline: they are embedded as queries.
+                    return deadline == Long.MAX_VALUE
+                            ? embedder.embed(owner, texts)
+                            : embedder.embedQueries(owner, texts);
                 },
                 false);
     }

@@ -1,5 +1,6 @@
 package io.engram.serving.recall;
 
+import io.engram.embedding.OnnxEmbedder;
 import io.engram.extraction.Excerpts;
 import io.engram.memory.Scope;
 import io.engram.query.AttributeCues;
@@ -41,6 +42,7 @@ final class HybridSearch {
     private final OpenSearchReads idsAndScores;
     private final String alias;
     private final String embeddingVersion;
+    private final OnnxEmbedder.ModelSpec scale;
     private final RecallService.Limits limits;
 
     HybridSearch(
@@ -53,6 +55,7 @@ final class HybridSearch {
         this.idsAndScores = openSearch.withOptions(MemoryQuery.IDS_AND_SCORES_ONLY);
         this.alias = alias;
         this.embeddingVersion = embeddingVersion;
+        this.scale = OnnxEmbedder.ModelSpec.scaleOf(embeddingVersion);
         this.limits = limits;
     }
 
@@ -78,6 +81,12 @@ final class HybridSearch {
         }
         boolean first = batch.get(0).hop() == 1;
         MemoryQuery q = call.memoryQuery(embeddingVersion);
+        // The k-NN search of facts; excerpts with vectors have a search of their own below, and
+        // stay scored by their words here, as excerpts without vectors are.
+        MemoryQuery facts =
+                scale.excerptVectors()
+                        ? call.memoryQuery(embeddingVersion).excludeTags(List.of(Excerpts.TAG))
+                        : q;
         MultisearchHeader header = MultisearchHeader.of(h -> h.index(alias).routing(q.routing()));
         List<RequestItem> searches = new ArrayList<>();
         List<Leg> legs = new ArrayList<>();
@@ -88,8 +97,26 @@ final class HybridSearch {
             if (!vectors.isEmpty()) {
                 int window = knnWindow(call, query);
                 searches.add(
-                        item(header, MemoryQuery.idsOnly(q.knn(vectors.get(i), window), window)));
-                legs.add(new Leg(i, true));
+                        item(
+                                header,
+                                MemoryQuery.idsOnly(facts.knn(vectors.get(i), window), window)));
+                legs.add(new Leg(i, Leg.Kind.KNN));
+            }
+            // The question's excerpts by their turns' vectors, when they have them: a ranking of
+            // its own, fused into the answer at the end (RecallAnswer).
+            if (!vectors.isEmpty()
+                    && scale.excerptVectors()
+                    && query.hop() == 1
+                    && query.role() != RecallCall.Role.AUXILIARY) {
+                searches.add(
+                        item(
+                                header,
+                                MemoryQuery.idsOnly(
+                                        call.memoryQuery(embeddingVersion)
+                                                .tags(List.of(Excerpts.TAG))
+                                                .knn(vectors.get(i), EXCERPT_KNN),
+                                        EXCERPT_KNN)));
+                legs.add(new Leg(i, Leg.Kind.EXCERPT_KNN));
             }
             // Without a query vector BM25 is all there is, whatever was asked.
             if (call.request.retrieval().bm25() || vectors.isEmpty()) {
@@ -101,7 +128,7 @@ final class HybridSearch {
                                         q.bm25(AttributeCues.keywords(query.text())),
                                         candidatesFor(call, query),
                                         "tags")));
-                legs.add(new Leg(i, false));
+                legs.add(new Leg(i, Leg.Kind.BM25));
             }
         }
         return idsAndScores
@@ -123,8 +150,21 @@ final class HybridSearch {
         return RequestItem.of(r -> r.header(header).body(body));
     }
 
-    /** One search of the multi-search: which query, and k-NN or BM25. */
-    private record Leg(int query, boolean knn) {}
+    /** One search of the multi-search: which query, and what it searches. */
+    private record Leg(int query, Kind kind) {
+        enum Kind {
+            KNN,
+            BM25,
+            EXCERPT_KNN
+        }
+
+        boolean knn() {
+            return kind == Kind.KNN;
+        }
+    }
+
+    /** How many excerpts the excerpt-only k-NN search ranks. */
+    static final int EXCERPT_KNN = 30;
 
     /** How many of a query's k-NN and of its BM25 hits may become candidates. */
     private int candidatesFor(RecallCall call, RecallCall.Query query) {
@@ -162,13 +202,20 @@ final class HybridSearch {
                     call.degraded.add("opensearch");
                     continue;
                 }
+                if (leg.kind() == Leg.Kind.EXCERPT_KNN) {
+                    excerpts(call, query, MemoryQuery.hits(resp.result()));
+                    continue;
+                }
                 List<HybridFusion.Hit> hits = new ArrayList<>();
                 for (Hit<Void> hit : MemoryQuery.hits(resp.result())) {
+                    double score = hit.score() == null ? 0 : hit.score();
+                    if (leg.knn()) {
+                        // The index scores (1 + cosine) / 2; fusion reads the model's similarity.
+                        score = (1 + scale.similarity(2 * score - 1)) / 2;
+                    }
                     hits.add(
                             new HybridFusion.Hit(
-                                    MemoryQuery.hitId(hit),
-                                    hit.score() == null ? 0 : hit.score(),
-                                    !leg.knn() && isExcerpt(hit)));
+                                    MemoryQuery.hitId(hit), score, !leg.knn() && isExcerpt(hit)));
                 }
                 if (leg.knn()) {
                     knn = hits;
@@ -202,6 +249,30 @@ final class HybridSearch {
                                 c.relevance = relevance;
                             }
                         });
+    }
+
+    /**
+     * The excerpt ranking of a question: kept for the final fusion, and each excerpt a candidate
+     * (one the main search missed is as relevant as its similarity with no word in common).
+     */
+    private void excerpts(RecallCall call, RecallCall.Query query, List<Hit<Void>> hits) {
+        boolean lexical = call.request.retrieval().bm25();
+        for (Hit<Void> hit : hits) {
+            String id = MemoryQuery.hitId(hit);
+            double cos = scale.similarity(2 * (hit.score() == null ? 0 : hit.score()) - 1);
+            if (!call.excerptRanking.contains(id)) {
+                call.excerptRanking.add(id);
+            }
+            RecallCall.Candidate c = call.candidates.get(id);
+            if (c == null) {
+                c = new RecallCall.Candidate(id);
+                c.hop = query.hop();
+                call.candidates.put(id, c);
+            }
+            if (Double.isNaN(c.relevance)) {
+                c.relevance = lexical ? cos / 2 : cos;
+            }
+        }
     }
 
     private static boolean isExcerpt(Hit<Void> hit) {

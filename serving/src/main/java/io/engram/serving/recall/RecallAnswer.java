@@ -6,6 +6,7 @@ import io.engram.ranking.Collapse;
 import io.engram.ranking.RankCandidate;
 import io.engram.ranking.Ranked;
 import io.engram.ranking.Ranker;
+import io.engram.ranking.ReciprocalRankFusion;
 import io.engram.ranking.ScoreBreakdown;
 import io.engram.text.Text;
 import io.vertx.core.json.JsonArray;
@@ -45,7 +46,9 @@ final class RecallAnswer {
         List<RankCandidate> ranked = rankCandidates(call);
         List<Picked> picked =
                 collapse(
-                        Ranker.rank(ranked, now, call.request.ranking(), ranked.size()),
+                        withExcerptRanking(
+                                Ranker.rank(ranked, now, call.request.ranking(), ranked.size()),
+                                call.excerptRanking),
                         byId,
                         call.request.limit(),
                         call.userRows);
@@ -126,6 +129,37 @@ final class RecallAnswer {
      * The ranker's view of each candidate; without the index's relevance, the share of the
      * question's words it contains (halved).
      */
+    /** The weight of the excerpts' k-NN ranking against the weighted ranking's, and RRF's k. */
+    static final double EXCERPT_RANKING_WEIGHT = 0.5;
+
+    static final int EXCERPT_RANKING_K = 10;
+
+    /**
+     * The weighted ranking fused with the excerpts' own k-NN ranking (reciprocal ranks): the words
+     * and the weights find one kind of evidence, the turns' vectors another. Unchanged when the
+     * excerpts have no vectors.
+     */
+    static List<Ranked> withExcerptRanking(List<Ranked> byScore, List<String> excerptRanking) {
+        if (excerptRanking.isEmpty()) {
+            return byScore;
+        }
+        Map<String, Ranked> byId = new HashMap<>();
+        List<String> order = new ArrayList<>(byScore.size());
+        for (Ranked r : byScore) {
+            byId.put(r.candidate().id(), r);
+            order.add(r.candidate().id());
+        }
+        List<String> excerpts = excerptRanking.stream().filter(byId::containsKey).toList();
+        List<Ranked> out = new ArrayList<>(byScore.size());
+        ReciprocalRankFusion.fuse(
+                        List.of(order, excerpts),
+                        List.of(1.0, EXCERPT_RANKING_WEIGHT),
+                        EXCERPT_RANKING_K)
+                .keySet()
+                .forEach(id -> out.add(byId.get(id)));
+        return out;
+    }
+
     private static List<RankCandidate> rankCandidates(RecallCall call) {
         Set<String> queryWords = Text.contentWords(call.rewritten);
         List<RankCandidate> ranked = new ArrayList<>();

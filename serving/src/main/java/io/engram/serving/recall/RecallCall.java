@@ -48,6 +48,13 @@ final class RecallCall {
     final List<HopRecord> hops = new ArrayList<>();
 
     final Map<String, Candidate> candidates = new LinkedHashMap<>();
+
+    /**
+     * The excerpts the question's own k-NN search over excerpts found, nearest first (empty unless
+     * the model's excerpts have vectors): fused into the answer's order at the end.
+     */
+    final List<String> excerptRanking = new java.util.ArrayList<>();
+
     ResultCache.Lookup cached;
 
     /** The user's active memories when recall read them from the row cache, else null. */

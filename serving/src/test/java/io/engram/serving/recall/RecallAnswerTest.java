@@ -115,6 +115,38 @@ class RecallAnswerTest {
     }
 
     @Test
+    void theExcerptsOwnRankingLiftsAnExcerptTheWordsRankedLow() {
+        RecallCall call = call("What are John's goals for his career?", 3);
+        List<String> ids = new java.util.ArrayList<>();
+        for (int i = 0; i < 6; i++) {
+            String id = id();
+            ids.add(id);
+            add(
+                    call,
+                    row(id, "John: line " + i, List.of(Excerpts.TAG), List.of("D1:" + i), null),
+                    0.9 - i * 0.1);
+        }
+        // Without an excerpt ranking: the weighted order, the last three left out.
+        List<String> plain = returnedIds(RecallAnswer.of(call, NOW));
+        assertThat(plain).containsExactly(ids.get(0), ids.get(1), ids.get(2));
+
+        // The turns' vectors put the last excerpt first: it comes into the answer.
+        call.excerptRanking.addAll(List.of(ids.get(5), ids.get(0)));
+        List<String> fused = returnedIds(RecallAnswer.of(call, NOW));
+        assertThat(fused).hasSize(3).contains(ids.get(5)).doesNotContain(ids.get(2));
+        assertThat(fused.get(0)).isEqualTo(ids.get(0));
+    }
+
+    private static List<String> returnedIds(RecallAnswer.Answer answer) {
+        JsonArray memories = answer.body().getJsonArray("memories");
+        List<String> out = new java.util.ArrayList<>();
+        for (int i = 0; i < memories.size(); i++) {
+            out.add(memories.getJsonObject(i).getString("id"));
+        }
+        return out;
+    }
+
+    @Test
     void aContradictedMemoryRanksBelowWhatReplacedItAndSaysSo() {
         RecallCall call = call("What is Alice's budget?", 5);
         String now = id();
