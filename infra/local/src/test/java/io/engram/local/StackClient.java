@@ -34,7 +34,14 @@ final class StackClient {
      * often.
      */
     static io.engram.config.EngramConfig testConfig(java.nio.file.Path home, long checkpointMs) {
+        return testConfig(home, checkpointMs, Map.of());
+    }
+
+    /** As above, with {@code settings} ({@code ENGRAM_*} variables) on top. */
+    static io.engram.config.EngramConfig testConfig(
+            java.nio.file.Path home, long checkpointMs, Map<String, String> settings) {
         Map<String, String> env = LocalStack.freePortSettings(home);
+        env.putAll(settings);
         env.put("ENGRAM_LOCAL_OPENSEARCH_HEAP", "512m");
         env.put("ENGRAM_LOCAL_KAFKA_HEAP", "384m");
         env.put("ENGRAM_BOOTSTRAP_KEY", "ek_0123456789abcdef0123456789abcdef01234567");

@@ -362,6 +362,9 @@ final class RecallAnswer {
                         : mode == SearchRequest.Retrieval.DENSE
                                 ? ", k-NN only"
                                 : ", k-NN + BM25 (relevance: mean of cosine and relative BM25)");
+        if (!call.excerptRanking.isEmpty()) {
+            e.append(", fused with the excerpts' k-NN ranking by their turns");
+        }
         e.append("; ")
                 .append(call.candidates.size())
                 .append(" candidates, ")

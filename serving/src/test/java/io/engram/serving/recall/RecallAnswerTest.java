@@ -132,7 +132,10 @@ class RecallAnswerTest {
 
         // The turns' vectors put the last excerpt first: it comes into the answer.
         call.excerptRanking.addAll(List.of(ids.get(5), ids.get(0)));
-        List<String> fused = returnedIds(RecallAnswer.of(call, NOW));
+        RecallAnswer.Answer answer = RecallAnswer.of(call, NOW);
+        assertThat(answer.body().getString("explanation"))
+                .contains("fused with the excerpts' k-NN ranking");
+        List<String> fused = returnedIds(answer);
         assertThat(fused).hasSize(3).contains(ids.get(5)).doesNotContain(ids.get(2));
         assertThat(fused.get(0)).isEqualTo(ids.get(0));
     }
