@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.engram.config.EngramConfig;
 import io.engram.events.ChatEvent;
-import io.engram.events.EventCodec;
 import io.engram.events.Role;
 import io.engram.events.SessionEndEvent;
 import io.engram.events.TurnEvent;
@@ -17,11 +16,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import org.apache.kafka.clients.producer.KafkaProducer;
-import org.apache.kafka.clients.producer.ProducerConfig;
-import org.apache.kafka.clients.producer.ProducerRecord;
-import org.apache.kafka.common.serialization.ByteArraySerializer;
-import org.apache.kafka.common.serialization.StringSerializer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -50,7 +44,6 @@ class ExcerptVectorsIT {
                         home, 0, Map.of("ENGRAM_EMBEDDING_VERSION", "e5-small-v2-int8"));
         try (LocalStack stack = LocalStack.start(config)) {
             StackClient api = new StackClient(stack);
-            EngramConfig c = stack.config();
             Instant ts = Instant.parse("2026-03-14T09:00:00Z");
             List<ChatEvent> events = new ArrayList<>();
             for (int i = 0; i < TURNS.length; i++) {
@@ -77,20 +70,7 @@ class ExcerptVectorsIT {
                             "ann",
                             "s1",
                             ts.plusSeconds(60)));
-            try (KafkaProducer<String, byte[]> producer =
-                    new KafkaProducer<>(
-                            Map.of(
-                                    ProducerConfig.BOOTSTRAP_SERVERS_CONFIG,
-                                    c.kafka().bootstrapServers()),
-                            new StringSerializer(),
-                            new ByteArraySerializer())) {
-                for (ChatEvent e : events) {
-                    producer.send(
-                                    new ProducerRecord<>(
-                                            c.kafka().turnsTopic(), e.key(), EventCodec.encode(e)))
-                            .get();
-                }
-            }
+            api.publish(events);
             assertThat(Await.until(Duration.ofSeconds(120), api::drained))
                     .as("the extraction job has read and stored the session")
                     .isTrue();

@@ -7,7 +7,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.engram.config.EngramConfig;
 import io.engram.events.ChatEvent;
-import io.engram.events.EventCodec;
 import io.engram.events.Role;
 import io.engram.events.SessionEndEvent;
 import io.engram.events.TurnEvent;
@@ -23,15 +22,9 @@ import java.sql.ResultSet;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
-import org.apache.kafka.clients.producer.KafkaProducer;
-import org.apache.kafka.clients.producer.ProducerConfig;
-import org.apache.kafka.clients.producer.ProducerRecord;
-import org.apache.kafka.common.serialization.ByteArraySerializer;
-import org.apache.kafka.common.serialization.StringSerializer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -76,42 +69,30 @@ class LocalStackIT {
 
             // The extraction job runs in the stack: a turn on the topic becomes a memory.
             EngramConfig c = stack.config();
-            try (KafkaProducer<String, byte[]> producer =
-                    new KafkaProducer<>(
-                            Map.of(
-                                    ProducerConfig.BOOTSTRAP_SERVERS_CONFIG,
-                                    c.kafka().bootstrapServers()),
-                            new StringSerializer(),
-                            new ByteArraySerializer())) {
-                Instant ts = Instant.parse("2026-03-15T10:00:00Z");
-                for (ChatEvent e :
-                        List.<ChatEvent>of(
-                                new TurnEvent(
-                                        "e1",
-                                        "local",
-                                        "default",
-                                        "development",
-                                        "alice",
-                                        "s1",
-                                        "t1",
-                                        Role.USER,
-                                        Optional.of("Alice"),
-                                        "My budget for the Hawaii trip is $10,000.",
-                                        ts),
-                                new SessionEndEvent(
-                                        "e2",
-                                        "local",
-                                        "default",
-                                        "development",
-                                        "alice",
-                                        "s1",
-                                        ts.plusSeconds(5)))) {
-                    producer.send(
-                                    new ProducerRecord<>(
-                                            c.kafka().turnsTopic(), e.key(), EventCodec.encode(e)))
-                            .get();
-                }
-            }
+            Instant ts = Instant.parse("2026-03-15T10:00:00Z");
+            new StackClient(stack)
+                    .publish(
+                            List.<ChatEvent>of(
+                                    new TurnEvent(
+                                            "e1",
+                                            "local",
+                                            "default",
+                                            "development",
+                                            "alice",
+                                            "s1",
+                                            "t1",
+                                            Role.USER,
+                                            Optional.of("Alice"),
+                                            "My budget for the Hawaii trip is $10,000.",
+                                            ts),
+                                    new SessionEndEvent(
+                                            "e2",
+                                            "local",
+                                            "default",
+                                            "development",
+                                            "alice",
+                                            "s1",
+                                            ts.plusSeconds(5))));
             assertThat(
                             Await.until(
                                     Duration.ofSeconds(90),

@@ -69,6 +69,28 @@ final class StackClient {
                 HttpResponse.BodyHandlers.ofString());
     }
 
+    /** Puts {@code events} on the turns topic, each acknowledged before the next. */
+    void publish(List<io.engram.events.ChatEvent> events) throws Exception {
+        EngramConfig c = stack.config();
+        try (org.apache.kafka.clients.producer.KafkaProducer<String, byte[]> producer =
+                new org.apache.kafka.clients.producer.KafkaProducer<>(
+                        Map.of(
+                                org.apache.kafka.clients.producer.ProducerConfig
+                                        .BOOTSTRAP_SERVERS_CONFIG,
+                                c.kafka().bootstrapServers()),
+                        new org.apache.kafka.common.serialization.StringSerializer(),
+                        new org.apache.kafka.common.serialization.ByteArraySerializer())) {
+            for (io.engram.events.ChatEvent e : events) {
+                producer.send(
+                                new org.apache.kafka.clients.producer.ProducerRecord<>(
+                                        c.kafka().turnsTopic(),
+                                        e.key(),
+                                        io.engram.events.EventCodec.encode(e)))
+                        .get();
+            }
+        }
+    }
+
     JsonNode json(String method, String path, String body) throws Exception {
         HttpResponse<String> r = call(method, path, body);
         if (r.statusCode() >= 300) {
