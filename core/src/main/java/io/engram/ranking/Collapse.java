@@ -95,6 +95,46 @@ public final class Collapse {
         return out;
     }
 
+    /**
+     * The first {@code limit} picks for a question that asks for several things ("what activities
+     * …", "which cities …"): a pick that shares two or more turns with one placed above (the next
+     * overlapping excerpt of the same exchange) waits until the others are placed. Such answers are
+     * spread over a conversation; neighbouring excerpts of one exchange tell one of its items.
+     */
+    public static List<Pick> spread(List<Pick> picks, int limit) {
+        List<Pick> out = new ArrayList<>(limit);
+        List<Pick> waiting = new ArrayList<>();
+        for (Pick p : picks) {
+            if (out.size() >= limit) {
+                break;
+            }
+            if (sharesTwoTurns(p, out)) {
+                waiting.add(p);
+            } else {
+                out.add(p);
+            }
+        }
+        for (Pick p : waiting) {
+            if (out.size() >= limit) {
+                break;
+            }
+            out.add(p);
+        }
+        return out;
+    }
+
+    private static boolean sharesTwoTurns(Pick p, List<Pick> above) {
+        for (Pick a : above) {
+            int shared = 0;
+            for (String turn : p.sourceTurnIds()) {
+                if (a.sourceTurnIds().contains(turn) && ++shared >= 2) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
     /** The place of a picked excerpt whose turns {@code turns} all hold, or -1. */
     private static int narrowerAbove(List<Pick> out, Set<String> excerpts, List<String> turns) {
         for (int i = 0; i < out.size(); i++) {

@@ -95,4 +95,25 @@ class CollapseTest {
         assertThat(picks).extracting(Collapse.Pick::id).containsExactly("e3", "f9", "e5");
         assertThat(picks.get(0).sourceTurnIds()).containsExactly("t1", "t2", "t3");
     }
+
+    @Test
+    void aSetQuestionsNeighbouringExcerptsWaitForTheRestOfTheConversation() {
+        List<Collapse.Pick> picks =
+                Collapse.of(
+                        List.of(
+                                excerpt("a", "D1:8", "D1:9", "D1:10"),
+                                excerpt("b", "D1:9", "D1:10", "D1:11"),
+                                excerpt("c", "D1:10", "D1:11", "D1:12"),
+                                excerpt("d", "D2:24", "D2:25", "D2:26"),
+                                fact("f", "D5:3"),
+                                excerpt("g", "D9:1", "D9:2")),
+                        10);
+        assertThat(Collapse.spread(picks, 3))
+                .extracting(Collapse.Pick::id)
+                .containsExactly("a", "c", "d");
+        // Sharing two turns with a pick above: placed after every other, still before the limit.
+        assertThat(Collapse.spread(picks, 10))
+                .extracting(Collapse.Pick::id)
+                .containsExactly("a", "c", "d", "f", "g", "b");
+    }
 }

@@ -2,6 +2,7 @@ package io.engram.serving.recall;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.engram.extraction.Excerpts;
+import io.engram.query.agentic.QuestionShape;
 import io.engram.ranking.Collapse;
 import io.engram.ranking.RankCandidate;
 import io.engram.ranking.Ranked;
@@ -51,6 +52,7 @@ final class RecallAnswer {
                                 call.excerptRanking),
                         byId,
                         call.request.limit(),
+                        call.rewritten != null && QuestionShape.asksForSet(call.rewritten),
                         call.userRows);
         JsonArray memories = new JsonArray();
         List<UUID> returned = new ArrayList<>();
@@ -214,6 +216,7 @@ final class RecallAnswer {
             List<Ranked> ranked,
             Map<String, RecallCall.Candidate> byId,
             int limit,
+            boolean asksForSet,
             Map<String, MemoryRow> userRows) {
         Map<String, Ranked> byIdRanked = new HashMap<>();
         List<Collapse.Item> items = new ArrayList<>(ranked.size());
@@ -225,7 +228,14 @@ final class RecallAnswer {
         }
         ExcerptFinder finder = new ExcerptFinder(userRows);
         List<Picked> out = new ArrayList<>(limit);
-        for (Collapse.Pick p : Collapse.of(items, limit, finder::excerptOf)) {
+        // A question asking for several things spreads its answer over the conversation: the
+        // picks are read past the limit, and neighbouring excerpts of one exchange wait.
+        List<Collapse.Pick> picks =
+                asksForSet
+                        ? Collapse.spread(
+                                Collapse.of(items, items.size(), finder::excerptOf), limit)
+                        : Collapse.of(items, limit, finder::excerptOf);
+        for (Collapse.Pick p : picks) {
             RecallCall.Candidate context = null;
             if (p.contextId() != null) {
                 context = byId.get(p.contextId());
