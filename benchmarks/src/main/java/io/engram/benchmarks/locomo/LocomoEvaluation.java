@@ -118,7 +118,7 @@ public final class LocomoEvaluation {
                 "extracted facts only (write plane with extraction.excerpt_turns = 0), hybrid,"
                         + " default weights",
                 factsOnly.scores().get("all"));
-        String text = LocomoReport.render(bench, main, variants, multi);
+        String text = LocomoReport.render(bench, runFile, main, variants, multi);
         System.out.println(text);
         Files.createDirectories(report.toAbsolutePath().getParent());
         Files.writeString(report, text);

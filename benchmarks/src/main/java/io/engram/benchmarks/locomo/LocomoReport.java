@@ -14,7 +14,11 @@ final class LocomoReport {
 
     /** The page: the default request by category, its variants, then the strategies. */
     static String render(
-            Path bench, Ingestion main, Map<String, Map<String, Double>> variants, boolean multi) {
+            Path bench,
+            Path runFile,
+            Ingestion main,
+            Map<String, Map<String, Double>> variants,
+            boolean multi) {
         StringBuilder out = new StringBuilder();
         out.append("# LoCoMo retrieval (").append(bench.getFileName()).append(")\n\n");
         out.append("Command: `")
@@ -57,10 +61,14 @@ final class LocomoReport {
                                         "all@10",
                                         "frac@10",
                                         "cov@10"));
-        out.append("\nThe run file is `benchmarks/results/locomo-run.jsonl`; `python3")
+        out.append("\nThe run file is `")
+                .append(runFile)
+                .append("`; `python3")
                 .append(" ../shared/bench/locomo/score_run.py ")
                 .append(bench)
-                .append(" benchmarks/results/locomo-run.jsonl 5,10` scores it the same way.\n\n")
+                .append(" ")
+                .append(runFile)
+                .append(" 5,10` scores it the same way.\n\n")
                 .append("Reference points (dev, BM25 over single turns): any@10 0.593, all@10")
                 .append(" 0.495. Target: any@10 ≥ 0.80, all@10 ≥ 0.70 with cov@10 ≤ 25.\n\n")
                 .append("### Variants (all questions)\n\n")

@@ -30,6 +30,9 @@ public final class ResultsPage {
     private static final List<Section> SECTIONS =
             List.of(
                     new Section("Retrieval quality: LoCoMo (dev split)", "locomo.md"),
+                    new Section(
+                            "Retrieval quality with e5-small-v2 (opt-in embedding.version)",
+                            "locomo-e5-small-v2-int8.md"),
                     new Section("Recall latency and throughput", "recall-load.md"),
                     new Section("Ingestion: throughput and freshness", "ingestion.md"),
                     new Section(
