@@ -1,6 +1,6 @@
 package io.engram.config;
 
-import io.engram.embedding.OnnxEmbedder;
+import io.engram.embedding.ModelSpec;
 import java.util.List;
 
 /**
@@ -197,11 +197,11 @@ public final class ConfigKeys {
     public static final ConfigKey<String> EMBEDDING_VERSION =
             ConfigKey.of(
                     "embedding.version",
-                    OnnxEmbedder.ModelSpec.DEFAULT.version(),
+                    ModelSpec.DEFAULT.version(),
                     "embedding model and variant ("
-                            + OnnxEmbedder.ModelSpec.knownVersions()
+                            + ModelSpec.knownVersions()
                             + "); names the index alias",
-                    v -> OnnxEmbedder.ModelSpec.forVersion(Parsers.name(v)).version());
+                    v -> ModelSpec.forVersion(Parsers.name(v)).version());
 
     public static final ConfigKey<String> EMBEDDING_MODEL_DIR =
             ConfigKey.of(

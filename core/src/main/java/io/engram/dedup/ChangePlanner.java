@@ -1,6 +1,6 @@
 package io.engram.dedup;
 
-import io.engram.embedding.OnnxEmbedder;
+import io.engram.embedding.ModelSpec;
 import io.engram.extraction.CandidateFact;
 import io.engram.extraction.Excerpts;
 import io.engram.extraction.statements.FactKey;
@@ -26,12 +26,12 @@ public final class ChangePlanner {
 
     private final DedupPolicy policy;
     private final String embeddingVersion;
-    private final OnnxEmbedder.ModelSpec scale;
+    private final ModelSpec scale;
 
     public ChangePlanner(DedupPolicy policy, String embeddingVersion) {
         this.policy = policy;
         this.embeddingVersion = embeddingVersion;
-        this.scale = OnnxEmbedder.ModelSpec.scaleOf(embeddingVersion);
+        this.scale = ModelSpec.scaleOf(embeddingVersion);
     }
 
     /** A decision per fact, plus the resulting change (none for facts decided against nothing). */

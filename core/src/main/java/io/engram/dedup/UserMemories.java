@@ -1,7 +1,7 @@
 package io.engram.dedup;
 
 import io.engram.embedding.Embedder;
-import io.engram.embedding.OnnxEmbedder;
+import io.engram.embedding.ModelSpec;
 import io.engram.memory.Memory;
 import io.engram.memory.MemoryChange;
 import io.engram.memory.MemoryStatus;
@@ -70,12 +70,11 @@ public final class UserMemories {
 
     /** The {@code k} most similar current memories of {@code type}, by cosine. */
     public List<ExistingMemory> nearest(MemoryType type, float[] vector, int k) {
-        return nearest(type, vector, k, OnnxEmbedder.ModelSpec.scaleOf(""));
+        return nearest(type, vector, k, ModelSpec.scaleOf(""));
     }
 
     /** The {@code k} most similar current memories of {@code type}, on the model's scale. */
-    public List<ExistingMemory> nearest(
-            MemoryType type, float[] vector, int k, OnnxEmbedder.ModelSpec scale) {
+    public List<ExistingMemory> nearest(MemoryType type, float[] vector, int k, ModelSpec scale) {
         List<ExistingMemory> all = new ArrayList<>();
         for (Memory m : active.values()) {
             if (m.type() == type && m.vector().length == vector.length) {

@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
  */
 class E5EmbedderTest {
 
-    private static final OnnxEmbedder.ModelSpec E5 = OnnxEmbedder.ModelSpec.E5_SMALL_V2_INT8;
+    private static final ModelSpec E5 = ModelSpec.E5_SMALL_V2_INT8;
     private static OnnxEmbedder embedder;
 
     @BeforeAll
@@ -70,10 +70,10 @@ class E5EmbedderTest {
         assertThat(E5.similarity(1.0)).isCloseTo(1, within(1e-9));
         assertThat(E5.cosineAt(E5.similarity(0.85))).isCloseTo(0.85, within(1e-9));
         assertThat(E5.similarity(-1)).isEqualTo(-1);
-        OnnxEmbedder.ModelSpec miniLm = OnnxEmbedder.ModelSpec.MINILM_L6_V2_INT8;
+        ModelSpec miniLm = ModelSpec.MINILM_L6_V2_INT8;
         assertThat(miniLm.similarity(0.42)).isEqualTo(0.42);
-        assertThat(OnnxEmbedder.ModelSpec.scaleOf("test").similarity(0.42)).isEqualTo(0.42);
-        assertThat(OnnxEmbedder.ModelSpec.scaleOf(E5.version())).isEqualTo(E5);
+        assertThat(ModelSpec.scaleOf("test").similarity(0.42)).isEqualTo(0.42);
+        assertThat(ModelSpec.scaleOf(E5.version())).isEqualTo(E5);
     }
 
     @Test

@@ -37,7 +37,7 @@ class OnnxEmbedderTest {
     @BeforeAll
     static void load() throws Exception {
         modelDir = TestEmbedders.MODEL_DIR;
-        embedder = OnnxEmbedder.load(OnnxEmbedder.ModelSpec.MINILM_L6_V2, modelDir, 1);
+        embedder = OnnxEmbedder.load(ModelSpec.MINILM_L6_V2, modelDir, 1);
         reference = new AllMiniLmL6V2EmbeddingModel();
     }
 
@@ -97,8 +97,7 @@ class OnnxEmbedderTest {
     @Test
     void int8VariantStaysCloseToFp32AndIsChosenByVersion() {
         try (OnnxEmbedder int8 =
-                OnnxEmbedder.load(
-                        OnnxEmbedder.ModelSpec.forVersion("minilm-l6-v2-int8"), modelDir, 1)) {
+                OnnxEmbedder.load(ModelSpec.forVersion("minilm-l6-v2-int8"), modelDir, 1)) {
             assertThat(int8.version()).isEqualTo("minilm-l6-v2-int8");
             assertThat(int8.batches()).isFalse();
             assertThat(embedder.batches()).isTrue();
@@ -113,7 +112,7 @@ class OnnxEmbedderTest {
                 assertThat(quantised.get(i)).isEqualTo(int8.embed(TEXTS.get(i)));
             }
         }
-        assertThatThrownBy(() -> OnnxEmbedder.ModelSpec.forVersion("minilm-l6-v2-fp16"))
+        assertThatThrownBy(() -> ModelSpec.forVersion("minilm-l6-v2-fp16"))
                 .hasMessageContaining("unknown embedding version 'minilm-l6-v2-fp16'")
                 .hasMessageContaining("minilm-l6-v2-fp32, minilm-l6-v2-int8");
     }

@@ -13,6 +13,6 @@ public final class TestEmbedders {
 
     /** The default model, one thread per call; the caller closes it. */
     public static OnnxEmbedder defaultModel() {
-        return OnnxEmbedder.load(OnnxEmbedder.ModelSpec.DEFAULT, MODEL_DIR, 1);
+        return OnnxEmbedder.load(ModelSpec.DEFAULT, MODEL_DIR, 1);
     }
 }

@@ -7,6 +7,7 @@ import io.engram.dedup.DedupPolicy;
 import io.engram.dedup.DedupThresholds;
 import io.engram.embedding.CachingEmbedder;
 import io.engram.embedding.Embedder;
+import io.engram.embedding.ModelSpec;
 import io.engram.embedding.OnnxEmbedder;
 import io.engram.health.WritePlaneProgress;
 import io.engram.llm.ChatCompletionClient;
@@ -44,7 +45,7 @@ final class ServingParts {
 
     static Embedder loadModel(EngramConfig config) {
         return OnnxEmbedder.load(
-                OnnxEmbedder.ModelSpec.forVersion(config.embedding().version()),
+                ModelSpec.forVersion(config.embedding().version()),
                 config.embedding().modelPath(config.home()),
                 config.embedding().intraOpThreads());
     }

@@ -7,6 +7,7 @@ import io.engram.dedup.ChangePlanner;
 import io.engram.dedup.DedupPolicy;
 import io.engram.dedup.UserMemories;
 import io.engram.embedding.CachingEmbedder;
+import io.engram.embedding.ModelSpec;
 import io.engram.embedding.OnnxEmbedder;
 import io.engram.embedding.TestEmbedders;
 import io.engram.events.EventCodec;
@@ -133,7 +134,7 @@ class ServingIT {
         all.addAll(Excerpts.of(window, 3, 1000, facts));
         try (OnnxEmbedder embedder =
                         OnnxEmbedder.load(
-                                OnnxEmbedder.ModelSpec.forVersion(f.config.embedding().version()),
+                                ModelSpec.forVersion(f.config.embedding().version()),
                                 TestEmbedders.MODEL_DIR,
                                 1);
                 Connection c =

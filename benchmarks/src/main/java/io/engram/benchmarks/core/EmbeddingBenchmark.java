@@ -1,6 +1,7 @@
 package io.engram.benchmarks.core;
 
 import io.engram.benchmarks.support.BenchmarkStores;
+import io.engram.embedding.ModelSpec;
 import io.engram.embedding.OnnxEmbedder;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -52,9 +53,7 @@ public class EmbeddingBenchmark extends BenchmarkDefaults {
     @Setup
     public void setUp() throws Exception {
         modelDir = Files.createTempDirectory("engram-bench-model");
-        embedder =
-                OnnxEmbedder.load(
-                        OnnxEmbedder.ModelSpec.forVersion(model), modelDir, intraOpThreads);
+        embedder = OnnxEmbedder.load(ModelSpec.forVersion(model), modelDir, intraOpThreads);
         for (int i = 0; i < BATCH; i++) {
             batch.add(TEXTS[i % TEXTS.length] + " #" + i);
         }

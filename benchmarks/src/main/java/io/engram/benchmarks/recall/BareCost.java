@@ -8,6 +8,7 @@ import static io.engram.benchmarks.recall.RecallLoadReport.*;
 import static io.engram.benchmarks.recall.RecallLoadSeed.*;
 
 import io.engram.config.EngramConfig;
+import io.engram.embedding.ModelSpec;
 import io.engram.embedding.OnnxEmbedder;
 import io.engram.memory.Scope;
 import io.engram.store.opensearch.MemoryQuery;
@@ -62,7 +63,7 @@ final class BareCost {
             this.random = random;
             this.model =
                     OnnxEmbedder.load(
-                            OnnxEmbedder.ModelSpec.forVersion(config.embedding().version()),
+                            ModelSpec.forVersion(config.embedding().version()),
                             config.embedding().modelPath(config.home()),
                             1);
         }

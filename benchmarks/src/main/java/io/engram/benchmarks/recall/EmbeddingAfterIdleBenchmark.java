@@ -3,6 +3,7 @@ package io.engram.benchmarks.recall;
 import io.engram.benchmarks.core.BenchmarkDefaults;
 import io.engram.benchmarks.core.EmbeddingBenchmark;
 import io.engram.benchmarks.support.BenchmarkStores;
+import io.engram.embedding.ModelSpec;
 import io.engram.embedding.OnnxEmbedder;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -38,7 +39,7 @@ public class EmbeddingAfterIdleBenchmark extends BenchmarkDefaults {
     @Setup(Level.Trial)
     public void setUp() throws IOException {
         modelDir = Files.createTempDirectory("engram-bench-model");
-        embedder = OnnxEmbedder.load(OnnxEmbedder.ModelSpec.DEFAULT, modelDir, 1);
+        embedder = OnnxEmbedder.load(ModelSpec.DEFAULT, modelDir, 1);
     }
 
     @TearDown(Level.Trial)

@@ -12,6 +12,7 @@ import io.engram.benchmarks.ingest.IngestionBenchmark;
 import io.engram.benchmarks.support.BenchmarkStores;
 import io.engram.config.EngramConfig;
 import io.engram.embedding.CachingEmbedder;
+import io.engram.embedding.ModelSpec;
 import io.engram.embedding.OnnxEmbedder;
 import io.engram.services.LocalServices;
 import io.engram.serving.ServingApp;
@@ -66,7 +67,7 @@ public final class RecallLoadBenchmark {
             long seedStart = System.nanoTime();
             try (OnnxEmbedder model =
                     OnnxEmbedder.load(
-                            OnnxEmbedder.ModelSpec.forVersion(config.embedding().version()),
+                            ModelSpec.forVersion(config.embedding().version()),
                             config.embedding().modelPath(home),
                             2)) {
                 seed(

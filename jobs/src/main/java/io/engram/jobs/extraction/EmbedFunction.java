@@ -1,7 +1,7 @@
 package io.engram.jobs.extraction;
 
 import io.engram.embedding.Embedder;
-import io.engram.embedding.OnnxEmbedder;
+import io.engram.embedding.ModelSpec;
 import io.engram.extraction.Excerpts;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -41,8 +41,7 @@ public class EmbedFunction extends ProcessFunction<FactBatch, FactBatch> {
     public void processElement(FactBatch batch, Context ctx, Collector<FactBatch> out) {
         // A fact is embedded by its words; an excerpt by its own turn when the model's excerpt
         // vectors pay, otherwise it has none and is found by its words (Excerpts#embeddedText).
-        boolean excerptVectors =
-                OnnxEmbedder.ModelSpec.scaleOf(embedder.version()).excerptVectors();
+        boolean excerptVectors = ModelSpec.scaleOf(embedder.version()).excerptVectors();
         List<FactRecord> embedded = new ArrayList<>();
         List<String> texts = new ArrayList<>();
         for (FactRecord f : batch.facts) {

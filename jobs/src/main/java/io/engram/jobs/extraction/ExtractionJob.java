@@ -3,6 +3,7 @@ package io.engram.jobs.extraction;
 import io.engram.config.ConfigLoader;
 import io.engram.config.EngramConfig;
 import io.engram.embedding.Embedder;
+import io.engram.embedding.ModelSpec;
 import io.engram.embedding.OnnxEmbedder;
 import io.engram.jobs.store.DeadLetterOutlet;
 import io.engram.jobs.store.IndexKnownMemories;
@@ -78,7 +79,7 @@ public final class ExtractionJob {
                     Extractors::new,
                     settings ->
                             OnnxEmbedder.load(
-                                    OnnxEmbedder.ModelSpec.forVersion(settings.embeddingVersion()),
+                                    ModelSpec.forVersion(settings.embeddingVersion()),
                                     Path.of(settings.modelDir()),
                                     settings.intraOpThreads()),
                     new IndexKnownMemories(

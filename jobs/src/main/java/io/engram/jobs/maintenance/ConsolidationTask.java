@@ -2,7 +2,7 @@ package io.engram.jobs.maintenance;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.engram.embedding.OnnxEmbedder;
+import io.engram.embedding.ModelSpec;
 import io.engram.memory.Memory;
 import io.engram.memory.MemoryChange;
 import io.engram.memory.MemoryIds;
@@ -137,7 +137,7 @@ public final class ConsolidationTask implements MaintenanceTask {
                 Consolidator.clusters(
                         members,
                         // The setting is a similarity; the clusters are cut at its cosine.
-                        OnnxEmbedder.ModelSpec.scaleOf(ctx.embedder().version())
+                        ModelSpec.scaleOf(ctx.embedder().version())
                                 .cosineAt(ctx.settings().jobs().consolidationSimilarity()))) {
             String content = Consolidator.fold(cluster);
             if (content.length() > Consolidator.MAX_CONTENT) {

@@ -3,6 +3,7 @@ package io.engram.jobs.maintenance;
 import io.engram.cache.RedisConnection;
 import io.engram.config.ConfigLoader;
 import io.engram.config.EngramConfig;
+import io.engram.embedding.ModelSpec;
 import io.engram.embedding.OnnxEmbedder;
 import io.engram.jobs.store.CacheGenerations;
 import io.engram.jobs.store.RedisConnections;
@@ -117,7 +118,7 @@ public final class MaintenanceMain {
         try (Connection c = TaskContext.connect(MaintenanceSettings.from(config));
                 OnnxEmbedder embedder =
                         OnnxEmbedder.load(
-                                OnnxEmbedder.ModelSpec.forVersion(config.embedding().version()),
+                                ModelSpec.forVersion(config.embedding().version()),
                                 config.embedding().modelPath(config.home()),
                                 config.embedding().intraOpThreads())) {
             Optional<Archives.Restored> restored =

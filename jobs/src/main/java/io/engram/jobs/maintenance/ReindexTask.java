@@ -1,6 +1,6 @@
 package io.engram.jobs.maintenance;
 
-import io.engram.embedding.OnnxEmbedder;
+import io.engram.embedding.ModelSpec;
 import io.engram.extraction.Excerpts;
 import io.engram.memory.Memory;
 import io.engram.store.MemoryRows;
@@ -76,8 +76,7 @@ public final class ReindexTask implements MaintenanceTask {
     /** Index lines of {@code batch} for {@code target}, embedded anew with the configured model. */
     static List<BulkOperation> indexLines(TaskContext ctx, String target, List<Memory> batch) {
         // Embedded as the write plane embeds them (Excerpts#embeddedText).
-        boolean excerptVectors =
-                OnnxEmbedder.ModelSpec.scaleOf(ctx.embedder().version()).excerptVectors();
+        boolean excerptVectors = ModelSpec.scaleOf(ctx.embedder().version()).excerptVectors();
         List<String> texts = new ArrayList<>();
         List<Integer> embeddedAt = new ArrayList<>();
         for (int i = 0; i < batch.size(); i++) {

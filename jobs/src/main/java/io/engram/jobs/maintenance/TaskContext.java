@@ -2,6 +2,7 @@ package io.engram.jobs.maintenance;
 
 import io.engram.cache.RedisConnection;
 import io.engram.embedding.Embedder;
+import io.engram.embedding.ModelSpec;
 import io.engram.embedding.OnnxEmbedder;
 import io.engram.jobs.store.CacheGenerations;
 import io.engram.jobs.store.RedisConnections;
@@ -170,7 +171,7 @@ public final class TaskContext implements AutoCloseable {
         if (embedder == null) {
             embedder =
                     OnnxEmbedder.load(
-                            OnnxEmbedder.ModelSpec.forVersion(settings.embeddingVersion()),
+                            ModelSpec.forVersion(settings.embeddingVersion()),
                             Path.of(settings.modelDir()),
                             settings.intraOpThreads());
         }

@@ -1,7 +1,7 @@
 package io.engram.jobs.extraction;
 
 import io.engram.config.EngramConfig;
-import io.engram.embedding.OnnxEmbedder;
+import io.engram.embedding.ModelSpec;
 import io.engram.embedding.TestEmbedders;
 import io.engram.services.SharedServices;
 import io.engram.store.opensearch.OpenSearchAuth;
@@ -66,7 +66,7 @@ final class TestSettings {
                 "",
                 "m",
                 "",
-                OnnxEmbedder.ModelSpec.DEFAULT.version(),
+                ModelSpec.DEFAULT.version(),
                 modelDir,
                 1,
                 0.9,
@@ -101,7 +101,7 @@ final class TestSettings {
                 "",
                 "m",
                 "",
-                OnnxEmbedder.ModelSpec.DEFAULT.version(),
+                ModelSpec.DEFAULT.version(),
                 TestEmbedders.MODEL_DIR.toString(),
                 1,
                 0.9,

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.engram.cache.CacheKeys;
 import io.engram.config.EngramConfig;
+import io.engram.embedding.ModelSpec;
 import io.engram.embedding.OnnxEmbedder;
 import io.engram.jobs.TestStores;
 import io.engram.memory.Memory;
@@ -80,7 +81,7 @@ class MaintenanceJobIT {
         openSearch = TestStores.openSearch();
         IndexBootstrap.ensure(openSearch, ALIAS, 1, 0);
         String modelDir = TestStores.modelDir();
-        embedder = OnnxEmbedder.load(OnnxEmbedder.ModelSpec.MINILM_L6_V2, Path.of(modelDir), 1);
+        embedder = OnnxEmbedder.load(ModelSpec.MINILM_L6_V2, Path.of(modelDir), 1);
         settings = settings("minilm-l6-v2-fp32", jdbcUrl, ALIAS);
         runner = new MaintenanceRunner(settings, MaintenanceRunner.inProcess());
     }
@@ -532,7 +533,7 @@ class MaintenanceJobIT {
         // What the local stack does on start under the new version: its alias exists, empty.
         IndexBootstrap.ensure(openSearch, newAlias, 1, 0);
 
-        OnnxEmbedder.ModelSpec int8 = OnnxEmbedder.ModelSpec.MINILM_L6_V2_INT8;
+        ModelSpec int8 = ModelSpec.MINILM_L6_V2_INT8;
         MaintenanceReport report =
                 new MaintenanceRunner(
                                 settings(int8.version(), jdbc, newAlias),

@@ -1,6 +1,6 @@
 package io.engram.serving.recall;
 
-import io.engram.embedding.OnnxEmbedder;
+import io.engram.embedding.ModelSpec;
 import io.engram.extraction.Excerpts;
 import io.engram.memory.Scope;
 import io.engram.query.AttributeCues;
@@ -42,7 +42,7 @@ final class HybridSearch {
     private final OpenSearchReads idsAndScores;
     private final String alias;
     private final String embeddingVersion;
-    private final OnnxEmbedder.ModelSpec scale;
+    private final ModelSpec scale;
     private final RecallService.Limits limits;
 
     HybridSearch(
@@ -55,7 +55,7 @@ final class HybridSearch {
         this.idsAndScores = openSearch.withOptions(MemoryQuery.IDS_AND_SCORES_ONLY);
         this.alias = alias;
         this.embeddingVersion = embeddingVersion;
-        this.scale = OnnxEmbedder.ModelSpec.scaleOf(embeddingVersion);
+        this.scale = ModelSpec.scaleOf(embeddingVersion);
         this.limits = limits;
     }
 
