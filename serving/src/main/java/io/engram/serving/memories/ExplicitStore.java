@@ -3,6 +3,7 @@ package io.engram.serving.memories;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.engram.dedup.ChangePlanner;
 import io.engram.dedup.UserMemories;
+import io.engram.embedding.ModelSpec;
 import io.engram.extraction.CandidateFact;
 import io.engram.extraction.Excerpts;
 import io.engram.memory.Memory;
@@ -114,7 +115,17 @@ public final class ExplicitStore {
     }
 
     public Future<JsonObject> store(StoreRequest r) {
-        return embedder.embed(r.scope(), List.of(r.content()))
+        // Embedded as the write plane embeds it: a memory tagged as an excerpt by its own turn when
+        // the model's excerpt vectors pay, otherwise not at all (and decided against nothing).
+        Optional<String> text =
+                Excerpts.embeddedText(
+                        r.tags(),
+                        r.content(),
+                        ModelSpec.scaleOf(embedder.version()).excerptVectors());
+        if (text.isEmpty()) {
+            return decide(r, List.of(new float[0])).compose(planned -> write(r, planned));
+        }
+        return embedder.embed(r.scope(), List.of(text.get()))
                 .recover(
                         err ->
                                 Future.failedFuture(
@@ -128,18 +139,21 @@ public final class ExplicitStore {
         CandidateFact fact =
                 new CandidateFact(
                         r.type(), r.content(), r.importance(), r.tags(), List.of(), r.validFrom());
-        return nearest(r.scope(), r.type(), vectors.get(0))
-                .map(
-                        known ->
-                                planner.plan(
-                                                r.scope(),
-                                                Optional.ofNullable(r.sessionId()),
-                                                "api",
-                                                List.of(fact),
-                                                vectors,
-                                                known,
-                                                Instant.now())
-                                        .get(0));
+        Future<UserMemories> nearest =
+                vectors.get(0).length == 0
+                        ? Future.succeededFuture(UserMemories.of(List.of(), 100))
+                        : nearest(r.scope(), r.type(), vectors.get(0));
+        return nearest.map(
+                known ->
+                        planner.plan(
+                                        r.scope(),
+                                        Optional.ofNullable(r.sessionId()),
+                                        "api",
+                                        List.of(fact),
+                                        vectors,
+                                        known,
+                                        Instant.now())
+                                .get(0));
     }
 
     private Future<JsonObject> write(StoreRequest r, ChangePlanner.Planned planned) {

@@ -137,7 +137,23 @@ public final class MemoryEdits {
 
     private Future<Seen> vectorFor(Scope scope, Edit edit, JsonObject current) {
         String content = edit.content() != null ? edit.content() : current.getString("content");
-        return embedder.embed(scope, List.of(content))
+        List<String> tags = edit.tags();
+        if (tags == null) {
+            tags = new java.util.ArrayList<>();
+            for (Object t : current.getJsonArray("tags", new io.vertx.core.json.JsonArray())) {
+                tags.add(String.valueOf(t));
+            }
+        }
+        // Embedded as the write plane embeds it: an excerpt by its own turn, or not at all.
+        java.util.Optional<String> text =
+                io.engram.extraction.Excerpts.embeddedText(
+                        tags,
+                        content,
+                        io.engram.embedding.ModelSpec.scaleOf(embedder.version()).excerptVectors());
+        if (text.isEmpty()) {
+            return Future.succeededFuture(new Seen(current.getString("content"), new float[0]));
+        }
+        return embedder.embed(scope, List.of(text.get()))
                 .recover(
                         err ->
                                 Future.failedFuture(
