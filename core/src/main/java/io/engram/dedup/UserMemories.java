@@ -68,11 +68,6 @@ public final class UserMemories {
         return java.util.Optional.ofNullable(found);
     }
 
-    /** The {@code k} most similar current memories of {@code type}, by cosine. */
-    public List<ExistingMemory> nearest(MemoryType type, float[] vector, int k) {
-        return nearest(type, vector, k, ModelSpec.scaleOf(""));
-    }
-
     /** The {@code k} most similar current memories of {@code type}, on the model's scale. */
     public List<ExistingMemory> nearest(MemoryType type, float[] vector, int k, ModelSpec scale) {
         List<ExistingMemory> all = new ArrayList<>();

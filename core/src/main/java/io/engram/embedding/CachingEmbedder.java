@@ -56,11 +56,6 @@ public final class CachingEmbedder implements Embedder {
         return cached(owner, texts, true);
     }
 
-    @Override
-    public double similarity(double cosine) {
-        return delegate.similarity(cosine);
-    }
-
     private List<float[]> cached(Scope owner, List<String> texts, boolean query) {
         float[][] out = new float[texts.size()][];
         List<String> missing = new ArrayList<>();

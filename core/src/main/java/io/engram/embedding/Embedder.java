@@ -33,14 +33,6 @@ public interface Embedder extends AutoCloseable {
         return embed(owner, texts);
     }
 
-    /**
-     * The similarity of two texts whose vectors have this cosine, on a scale where unrelated texts
-     * are near 0 and the same text is 1 (a model whose cosines are already on it returns them).
-     */
-    default double similarity(double cosine) {
-        return cosine;
-    }
-
     /** Drops whatever is kept of the texts of the owners that match; a model keeps nothing. */
     default int forget(Predicate<Scope> owners) {
         return 0;

@@ -95,9 +95,7 @@ public record ModelSpec(
 
     /** The model of an {@code embedding.version}; an unknown version names the known ones. */
     public static ModelSpec forVersion(String version) {
-        return KNOWN.stream()
-                .filter(m -> m.version().equals(version))
-                .findFirst()
+        return known(version)
                 .orElseThrow(
                         () ->
                                 new IllegalArgumentException(
@@ -123,7 +121,11 @@ public record ModelSpec(
 
     /** The scale of {@code version}'s model; cosines as they are for a version not known. */
     public static ModelSpec scaleOf(String version) {
-        return KNOWN.stream().filter(m -> m.version().equals(version)).findFirst().orElse(UNSCALED);
+        return known(version).orElse(UNSCALED);
+    }
+
+    private static java.util.Optional<ModelSpec> known(String version) {
+        return KNOWN.stream().filter(m -> m.version().equals(version)).findFirst();
     }
 
     private static final ModelSpec UNSCALED = new ModelSpec("", "", "", 0, 0, true);

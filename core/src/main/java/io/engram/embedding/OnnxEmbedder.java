@@ -94,11 +94,6 @@ public final class OnnxEmbedder implements Embedder {
         return embedPrefixed(spec.queryPrefix(), texts);
     }
 
-    @Override
-    public double similarity(double cosine) {
-        return spec.similarity(cosine);
-    }
-
     private List<float[]> embedPrefixed(String prefix, List<String> texts) {
         if (texts.isEmpty()) {
             return List.of();

@@ -6,6 +6,7 @@ import io.engram.text.ChitChat;
 import io.engram.text.Text;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Raw conversation excerpts as memories: for every turn of a window, the turn with the turns just
@@ -30,14 +31,12 @@ public final class Excerpts {
      * when the model's excerpt vectors pay ({@code excerptVectors}), otherwise not at all (it is
      * found by its words).
      */
-    public static java.util.Optional<String> embeddedText(
+    public static Optional<String> embeddedText(
             List<String> tags, String content, boolean excerptVectors) {
         if (!isExcerpt(tags)) {
-            return java.util.Optional.of(content);
+            return Optional.of(content);
         }
-        return excerptVectors
-                ? java.util.Optional.of(vectorText(content))
-                : java.util.Optional.empty();
+        return excerptVectors ? Optional.of(vectorText(content)) : Optional.empty();
     }
 
     /**

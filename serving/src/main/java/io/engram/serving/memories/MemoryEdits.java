@@ -3,6 +3,8 @@ package io.engram.serving.memories;
 import static io.engram.serving.memories.MemoryJson.IN_SCOPE;
 import static io.engram.serving.memories.MemoryJson.scopeArgs;
 
+import io.engram.embedding.ModelSpec;
+import io.engram.extraction.Excerpts;
 import io.engram.memory.Memory;
 import io.engram.memory.MemoryChange;
 import io.engram.memory.Scope;
@@ -137,19 +139,16 @@ public final class MemoryEdits {
 
     private Future<Seen> vectorFor(Scope scope, Edit edit, JsonObject current) {
         String content = edit.content() != null ? edit.content() : current.getString("content");
-        List<String> tags = edit.tags();
-        if (tags == null) {
-            tags = new java.util.ArrayList<>();
-            for (Object t : current.getJsonArray("tags", new io.vertx.core.json.JsonArray())) {
-                tags.add(String.valueOf(t));
-            }
-        }
+        List<String> tags =
+                edit.tags() != null
+                        ? edit.tags()
+                        : current.getJsonArray("tags", new JsonArray()).stream()
+                                .map(String::valueOf)
+                                .toList();
         // Embedded as the write plane embeds it: an excerpt by its own turn, or not at all.
-        java.util.Optional<String> text =
-                io.engram.extraction.Excerpts.embeddedText(
-                        tags,
-                        content,
-                        io.engram.embedding.ModelSpec.scaleOf(embedder.version()).excerptVectors());
+        Optional<String> text =
+                Excerpts.embeddedText(
+                        tags, content, ModelSpec.scaleOf(embedder.version()).excerptVectors());
         if (text.isEmpty()) {
             return Future.succeededFuture(new Seen(current.getString("content"), new float[0]));
         }

@@ -42,7 +42,7 @@ public final class EmbeddingWorker implements AutoCloseable {
      * texts these are (see {@link #forget}).
      */
     public Future<List<float[]>> embed(Scope owner, List<String> texts) {
-        return embed(owner, texts, Long.MAX_VALUE, writesInFlight);
+        return embed(owner, texts, Long.MAX_VALUE, false);
     }
 
     /**
@@ -51,12 +51,7 @@ public final class EmbeddingWorker implements AutoCloseable {
      * callers that still wait. Queries have their own backlog of {@code maxInFlight} calls.
      */
     public Future<List<float[]>> embed(Scope owner, List<String> texts, long timeoutMs) {
-        return embed(owner, texts, timeoutMs, queriesInFlight);
-    }
-
-    /** The embedder's similarity for a cosine of two of its vectors (see Embedder#similarity). */
-    public double similarity(double cosine) {
-        return embedder.similarity(cosine);
+        return embed(owner, texts, timeoutMs, true);
     }
 
     /** Drops what the embedder keeps of the texts of the owners that match (its cache). */
@@ -65,7 +60,8 @@ public final class EmbeddingWorker implements AutoCloseable {
     }
 
     private Future<List<float[]>> embed(
-            Scope owner, List<String> texts, long timeoutMs, AtomicInteger inFlight) {
+            Scope owner, List<String> texts, long timeoutMs, boolean query) {
+        AtomicInteger inFlight = query ? queriesInFlight : writesInFlight;
         long deadline =
                 timeoutMs == Long.MAX_VALUE
                         ? Long.MAX_VALUE
@@ -79,12 +75,12 @@ public final class EmbeddingWorker implements AutoCloseable {
         if (texts.size() > 1 && !embedder.batches()) {
             // The model runs one text per call anyway: the pool's threads share the texts.
             List<Future<List<float[]>>> parts =
-                    texts.stream().map(t -> run(owner, List.of(t), deadline)).toList();
+                    texts.stream().map(t -> run(owner, List.of(t), deadline, query)).toList();
             vectors =
                     Future.all(parts)
                             .map(all -> parts.stream().map(p -> p.result().get(0)).toList());
         } else {
-            vectors = run(owner, texts, deadline);
+            vectors = run(owner, texts, deadline, query);
         }
         vectors =
                 vectors.onComplete(
@@ -97,17 +93,17 @@ public final class EmbeddingWorker implements AutoCloseable {
                 : vectors.timeout(timeoutMs, TimeUnit.MILLISECONDS);
     }
 
-    private Future<List<float[]>> run(Scope owner, List<String> texts, long deadline) {
+    private Future<List<float[]>> run(
+            Scope owner, List<String> texts, long deadline, boolean query) {
         return executor.executeBlocking(
                 () -> {
                     if (deadline != Long.MAX_VALUE && System.nanoTime() - deadline > 0) {
                         expired.addAndGet(texts.size());
                         throw new TimeoutException("query embedding waited past its deadline");
                     }
-                    // Only queries have a deadline: they are embedded as queries.
-                    return deadline == Long.MAX_VALUE
-                            ? embedder.embed(owner, texts)
-                            : embedder.embedQueries(owner, texts);
+                    return query
+                            ? embedder.embedQueries(owner, texts)
+                            : embedder.embed(owner, texts);
                 },
                 false);
     }
