@@ -50,6 +50,9 @@ final class AnswerOrder {
         return out;
     }
 
+    /** How many picks per answer slot a set question's spread chooses from. */
+    static final int SPREAD_DEPTH = 5;
+
     /** A memory of the answer, the excerpt it takes along (or null), and the turns both tell. */
     record Picked(Ranked ranked, RecallCall.Candidate context, List<String> sourceTurnIds) {}
 
@@ -83,11 +86,12 @@ final class AnswerOrder {
         ExcerptFinder finder = new ExcerptFinder(userRows);
         List<Picked> out = new ArrayList<>(limit);
         // A question asking for several things spreads its answer over the conversation: the
-        // picks are read past the limit, and neighbouring excerpts of one exchange wait.
+        // picks are read past the limit (not through every candidate: collapsing is quadratic),
+        // and neighbouring excerpts of one exchange wait.
         List<Collapse.Pick> picks =
                 asksForSet
                         ? Collapse.spread(
-                                Collapse.of(items, items.size(), finder::excerptOf), limit)
+                                Collapse.of(items, SPREAD_DEPTH * limit, finder::excerptOf), limit)
                         : Collapse.of(items, limit, finder::excerptOf);
         for (Collapse.Pick p : picks) {
             RecallCall.Candidate context = null;
