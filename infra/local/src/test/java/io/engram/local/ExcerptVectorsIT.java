@@ -86,24 +86,18 @@ class ExcerptVectorsIT {
                     "{\"user_id\":\"ann\",\"query\":\"What does Ann do for fun on weekends?\","
                             + "\"tags\":[\"excerpt\"],\"retrieval\":\"dense\",\"limit\":1,"
                             + "\"force\":true}";
-            java.util.concurrent.atomic.AtomicReference<JsonNode> last =
-                    new java.util.concurrent.atomic.AtomicReference<>();
-            assertThat(
-                            Await.until(
-                                    Duration.ofSeconds(60),
-                                    () -> {
-                                        try {
-                                            JsonNode r =
-                                                    api.json("POST", "/v1/memories/search", body);
-                                            last.set(r);
-                                            return r.path("memories").size() == 1;
-                                        } catch (Exception e) {
-                                            return false;
-                                        }
-                                    }))
-                    .as("an excerpt found by its vector: %s", last)
-                    .isTrue();
-            JsonNode top = last.get().path("memories").get(0);
+            JsonNode found =
+                    api.awaitJson(
+                            "POST",
+                            "/v1/memories/search",
+                            body,
+                            Duration.ofSeconds(60),
+                            r -> r.path("memories").size() == 1);
+            assertThat(found).as("an excerpt found by its vector: %s", found).isNotNull();
+            assertThat(found.path("memories").size())
+                    .as("an excerpt found by its vector: %s", found)
+                    .isEqualTo(1);
+            JsonNode top = found.path("memories").get(0);
             assertThat(top.path("tags").toString()).contains("excerpt");
             // The excerpt of the sailing turn: it ends with that turn, and was found by it.
             assertThat(top.path("content").asText()).endsWith(TURNS[2][1]);

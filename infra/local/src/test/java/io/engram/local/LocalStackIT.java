@@ -127,29 +127,22 @@ class LocalStackIT {
             HttpResponse<String> requested =
                     send("POST", stack.url() + "/v1/admin/maintenance/decay", key);
             assertThat(requested.statusCode()).as(requested.body()).isEqualTo(202);
-            String runUrl =
-                    stack.url()
-                            + "/v1/admin/maintenance/runs/"
-                            + JSON.readTree(requested.body()).path("run_id").asText();
-            java.util.concurrent.atomic.AtomicReference<JsonNode> run =
-                    new java.util.concurrent.atomic.AtomicReference<>();
-            assertThat(
-                            Await.until(
+            JsonNode run =
+                    new StackClient(stack)
+                            .awaitJson(
+                                    "GET",
+                                    "/v1/admin/maintenance/runs/"
+                                            + JSON.readTree(requested.body())
+                                                    .path("run_id")
+                                                    .asText(),
+                                    null,
                                     Duration.ofSeconds(60),
-                                    () -> {
-                                        try {
-                                            run.set(JSON.readTree(send("GET", runUrl, key).body()));
-                                        } catch (Exception e) {
-                                            return false;
-                                        }
-                                        return run.get()
-                                                .path("status")
-                                                .asText()
-                                                .equals("succeeded");
-                                    }))
+                                    r -> r.path("status").asText().equals("succeeded"));
+            assertThat(run).as("maintenance run; last state: %s", run).isNotNull();
+            assertThat(run.path("status").asText())
                     .as("maintenance run; last state: %s", run)
-                    .isTrue();
-            assertThat(run.get().path("report").path("scanned").asLong()).isGreaterThanOrEqualTo(1);
+                    .isEqualTo("succeeded");
+            assertThat(run.path("report").path("scanned").asLong()).isGreaterThanOrEqualTo(1);
             assertThat(home.resolve("services.env")).exists();
         }
         assertThat(home.resolve("services.env")).doesNotExist();

@@ -69,6 +69,31 @@ final class StackClient {
                 HttpResponse.BodyHandlers.ofString());
     }
 
+    /**
+     * Calls {@code path} until its JSON answer satisfies {@code done} or {@code timeout} passes;
+     * the last answer (null when none came), for the caller to assert on and to show.
+     */
+    JsonNode awaitJson(
+            String method,
+            String path,
+            String body,
+            java.time.Duration timeout,
+            java.util.function.Predicate<JsonNode> done) {
+        java.util.concurrent.atomic.AtomicReference<JsonNode> last =
+                new java.util.concurrent.atomic.AtomicReference<>();
+        io.engram.services.Await.until(
+                timeout,
+                () -> {
+                    try {
+                        last.set(json(method, path, body));
+                        return done.test(last.get());
+                    } catch (Exception e) {
+                        return false;
+                    }
+                });
+        return last.get();
+    }
+
     /** Puts {@code events} on the turns topic, each acknowledged before the next. */
     void publish(List<io.engram.events.ChatEvent> events) throws Exception {
         EngramConfig c = stack.config();
