@@ -1,5 +1,6 @@
 package io.engram.query;
 
+import io.engram.query.agentic.QuestionShape;
 import io.engram.text.Text;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -60,6 +61,9 @@ public final class AttributeCues {
             if (f.asked().stream().anyMatch(words::contains)) {
                 f.stored().stream().filter(w -> !words.contains(w)).forEach(out::add);
             }
+        }
+        if (QuestionShape.asksForSet(question)) {
+            out.addAll(KindCues.of(words));
         }
         return List.copyOf(out);
     }

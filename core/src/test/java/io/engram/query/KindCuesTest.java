@@ -1,0 +1,47 @@
+package io.engram.query;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.engram.text.Text;
+import org.junit.jupiter.api.Test;
+
+class KindCuesTest {
+
+    @Test
+    void aSetQuestionIsSearchedWithTheWordsItsKindsMembersAreSaidWith() {
+        String question = "What instruments does Melanie play?";
+        assertThat(AttributeCues.of(question)).contains("violin", "clarinet", "guitar");
+        assertThat(AttributeCues.keywords(question))
+                .startsWith(Text.keywords(question) + " ")
+                .contains("violin");
+        assertThat(AttributeCues.of("Which cities has Jon visited?"))
+                .contains("trip", "vacation")
+                // The question's own words are not repeated.
+                .doesNotContain("visited");
+    }
+
+    @Test
+    void aQuestionAboutOneThingOfAKindGetsNoMembers() {
+        // Added here, the members outweighed the question's own words.
+        assertThat(AttributeCues.of("What new activity did Maria start recently?")).isEmpty();
+        assertThat(AttributeCues.of("Which event did John attend in June 2023?")).isEmpty();
+    }
+
+    @Test
+    void aKindIsNamedByItsOwnWordsOnly() {
+        // "martial arts" is not art.
+        assertThat(AttributeCues.of("What martial arts has John done?"))
+                .contains("karate", "taekwondo")
+                .doesNotContain("painting", "sculpture");
+    }
+
+    @Test
+    void everyKindHasWordsForBothSides() {
+        assertThat(KindCues.KINDS).hasSizeGreaterThan(20);
+        for (KindCues.Kind k : KindCues.KINDS) {
+            assertThat(k.asked()).as(k.toString()).isNotEmpty();
+            assertThat(k.members()).as(k.toString()).isNotEmpty();
+            assertThat(k.members()).allMatch(w -> w.equals(w.toLowerCase()));
+        }
+    }
+}
