@@ -151,6 +151,48 @@ class AgenticRetrievalIT {
     }
 
     @Test
+    void aDayTheQuestionNamesRanksWhatWasValidThenFirst() throws Exception {
+        try (ServingFixture f =
+                new ServingFixture("agentic_time_it", SharedServices.openSearch().url())) {
+            String key = f.key("acme", "default", "prod", "read", "write");
+            // Two trips, not one value changing: both stay current.
+            String march =
+                    "Alice presented her research on night shifts at a conference in Lisbon.";
+            String june =
+                    "Alice and her sister Carol flew to Oslo for a conference on hospital staffing.";
+            for (String[] m :
+                    List.of(
+                            new String[] {march, "2026-03-02T09:00:00Z"},
+                            new String[] {june, "2026-06-01T09:00:00Z"})) {
+                f.store(
+                        key,
+                        new JsonObject()
+                                .put("user_id", "alice")
+                                .put("content", m[0])
+                                .put("valid_from", m[1]));
+            }
+            f.refresh();
+            String question = "Where did Alice fly for a conference, as she said on 5 March, 2026?";
+
+            // The default request (direct): the newer trip would come first by recency; the day
+            // the question names puts the one valid then first.
+            ServingFixture.Reply r = search(f, key, question, null);
+            assertThat(r.json().getJsonObject("strategy").getString("ran")).isEqualTo("direct");
+            JsonObject window = r.json().getJsonObject("strategy").getJsonObject("time_window");
+            assertThat(window.getString("phrase")).isEqualTo("5 March, 2026");
+            assertThat(window.getString("from")).isEqualTo("2026-02-19T00:00:00Z");
+            assertThat(window.getString("to")).isEqualTo("2026-03-06T00:00:00Z");
+            assertThat(contents(r)).as(r.raw()).containsExactly(march, june);
+
+            // A question without a day keeps the newer first.
+            ServingFixture.Reply plain =
+                    search(f, key, "Where did Alice fly for a conference?", null);
+            assertThat(plain.json().getJsonObject("strategy").containsKey("time_window")).isFalse();
+            assertThat(contents(plain)).containsExactly(june, march);
+        }
+    }
+
+    @Test
     void aFailingModelFallsBackToTheHeuristicPlanner() throws Exception {
         try (FakeChatServer llm = new FakeChatServer()) {
             llm.otherwise(FakeChatServer.Reply.status(500, "{\"error\": \"down\"}"));

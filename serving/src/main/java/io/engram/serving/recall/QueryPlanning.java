@@ -83,7 +83,7 @@ final class QueryPlanning {
         call.rewritten = rewrite.query();
         call.wasRewritten = rewrite.rewritten();
         SearchRequest r = call.request;
-        if (r.from() == null && r.to() == null && r.strategy() != RetrievalStrategy.DIRECT) {
+        if (r.from() == null && r.to() == null) {
             call.window = QuestionTime.named(call.rewritten, Instant.now()).orElse(null);
         }
         // The route and the auxiliary questions are asked at once: with a model, neither waits for

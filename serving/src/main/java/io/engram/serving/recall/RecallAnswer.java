@@ -96,7 +96,8 @@ final class RecallAnswer {
                     new JsonObject()
                             .put("from", call.window.from().toString())
                             .put("to", call.window.to().toString())
-                            .put("phrase", call.window.phrase()));
+                            .put("phrase", call.window.phrase())
+                            .put("every_year", call.window.everyYear()));
         }
         return s;
     }
