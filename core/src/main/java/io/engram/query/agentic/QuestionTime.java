@@ -10,9 +10,10 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * The time a question names, as a window of validity: "in 2023", "in May 2023", "in May" (the last
- * May up to now), "last year", "this month", "last week". Nothing for a vague time ("a while ago")
- * or none at all.
+ * The time a question names, as a window of validity: "in 2023", "in May 2023", "in May" (May of
+ * any year; the last one up to now reported), "last year", "this month", "last week", a day ("on 3
+ * June, 2023": the two weeks up to it; "by 3 June, 2023": everything up to it). Nothing for a vague
+ * time ("a while ago") or none at all.
  */
 public final class QuestionTime {
 
