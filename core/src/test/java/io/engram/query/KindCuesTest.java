@@ -37,11 +37,11 @@ class KindCuesTest {
 
     @Test
     void everyKindHasWordsForBothSides() {
-        assertThat(KindCues.KINDS).hasSizeGreaterThan(20);
-        for (KindCues.Kind k : KindCues.KINDS) {
+        assertThat(AttributeCues.KINDS).hasSizeGreaterThan(20);
+        for (CueFamily k : AttributeCues.KINDS) {
             assertThat(k.asked()).as(k.toString()).isNotEmpty();
-            assertThat(k.members()).as(k.toString()).isNotEmpty();
-            assertThat(k.members()).allMatch(w -> w.equals(w.toLowerCase()));
+            assertThat(k.cues()).as(k.toString()).isNotEmpty();
+            assertThat(k.cues()).allMatch(w -> w.equals(w.toLowerCase()));
         }
     }
 }
