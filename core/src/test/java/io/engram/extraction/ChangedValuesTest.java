@@ -72,6 +72,33 @@ class ChangedValuesTest {
                 "My boss is Linda.|I report to Raj now.|Dana's boss is Raj.",
                 "I live in Boston.|Home is Seattle now.|Dana lives in Seattle.",
                 "My sister is a teacher.|My sister is a nurse now.|Dana's sister is a nurse.",
+                // The subject said once for two clauses, or left out as chat leaves it out.
+                "I live in Chicago.|We packed up and moved to Phoenix last month."
+                        + "|Dana moved to Phoenix in April 2026.",
+                "I live in Chicago.|Just finished moving into my new place in Phoenix."
+                        + "|Dana moved to Phoenix.",
+                "I live in Chicago.|I've settled in Phoenix now.|Dana lives in Phoenix.",
+                "I work at Microsoft.|I left Microsoft and joined Netflix.|Dana works at Netflix.",
+                "I work at Microsoft.|I accepted an offer from Netflix and started Monday."
+                        + "|Dana works at Netflix.",
+                "I work at Microsoft.|I'm now employed by Netflix.|Dana works at Netflix.",
+                "I work at a bakery.|I got hired at the hospital.|Dana works at the hospital.",
+                "I work at Google.|My new employer is Apple.|Dana's employer is Apple.",
+                "My favorite book is Dune.|Dune used to be my favorite book, but now it's"
+                        + " Hyperion.|Dana's favorite book is Hyperion.",
+                "My favorite sport is tennis.|I'd say my favorite sport is golf now."
+                        + "|Dana's favorite sport is golf.",
+                "My favorite show is The Office.|Lately my favorite show is Severance."
+                        + "|Dana's favorite show is Severance.",
+                "I have one kid.|We now have two kids.|Dana has two kids.",
+                "My salary is $80,000.|I got a raise to $95,000.|Dana's salary is $95,000.",
+                "My budget is $500.|I can go up to $700 now.|Dana's budget is $700.",
+                "I'm 29.|I just celebrated my 30th birthday.|Dana's age is 30.",
+                "My team lead is Sarah.|Sarah got promoted, so Mike is my team lead now."
+                        + "|Dana's team lead is Mike.",
+                "I'm engaged to Sam.|Sam and I got married in June."
+                        + "|Dana got married to Sam in June 2026.",
+                "My car is a Honda.|I just got a new car, a Mazda.|Dana's car is a Mazda.",
             })
     void theNewValueSupersedesTheOldOne(String before, String after, String stored) {
         ChangePlanner planner = new ChangePlanner(new DedupPolicy(), "test");
@@ -124,6 +151,8 @@ class ChangedValuesTest {
                 "I'm a teacher.|I'm a big fan of nurses.",
                 "I have two cats.|I have two dogs.",
                 "I'm single.|I'm vegan.",
+                "I live in Boston.|I left Boston and joined my family in Denver.",
+                "My manager is Linda.|Mike is my coach now.",
             })
     void anotherAttributeLeavesTheFirstCurrent(String before, String after) {
         ChangePlanner planner = new ChangePlanner(new DedupPolicy(), "test");
@@ -147,6 +176,25 @@ class ChangedValuesTest {
                 .extracting(p -> p.decision().kind())
                 .as(after)
                 .doesNotContain("supersede");
+    }
+
+    /**
+     * Lines that give no value of Dana's, though they look like one: a relative's news, a time read
+     * as a workplace, a favorite without the thing it is the favorite of.
+     */
+    @ParameterizedTest
+    @org.junit.jupiter.params.provider.ValueSource(
+            strings = {
+                "My brother moved to Phoenix.",
+                "Thai isn't my favorite anymore, it's Ethiopian now.",
+                "I'm employed at the moment.",
+                "I got a new bike, finally!",
+                "Work is crazy.",
+                "I had my 3rd birthday party for my son.",
+                "I got a raise to celebrate.",
+            })
+    void noValueIsReadFrom(String line) {
+        assertThat(facts(line, T)).extracting(CandidateFact::content).isEmpty();
     }
 
     /** The facts of one turn of Dana's, said at {@code at}, without the excerpt. */

@@ -147,7 +147,7 @@ public final class Clauses {
                     "(?i)^(?:oh|ooh|ah|aw+|wow|whoa|yeah|yes|yep|yup|no|nope|well|so|ok|okay|hey|hi|hello"
                             + "|haha+|hah|lol|omg|actually|honestly|btw|by the way|also|and|but|anyway"
                             + "|anyways|plus|fun fact|guess what|you know what|just so you know|fyi"
-                            + "|speaking of which|ah yes|oh yes|i mean|right|true|totally|absolutely"
+                            + "|speaking of which|ah yes|oh yes|i mean|i would say(?: that)?|right|true|totally|absolutely"
                             + "|exactly|definitely|of course|sure|thanks|thank you|cool|nice|great"
                             + "|awesome|amazing|sweet|ha|i am (?:so |really )?(?:excited|happy|glad|thrilled|proud) to (?:tell|share with|let) you(?: know)?(?: that)?"
                             + "|i (?:wanted|want|have|had) to (?:tell|share with|let) you(?: know)?(?: that)?|you will not believe (?:it|this)"
@@ -158,14 +158,48 @@ public final class Clauses {
     private static final Pattern DECORATION =
             Pattern.compile("[\\p{So}\\p{Cn}\\x{1F000}-\\x{1FAFF}\\x{2600}-\\x{27BF}\\x{FE0F}]+");
 
+    /**
+     * Verbs a clause goes on with after "and" without saying its subject again, when they give a
+     * new value: "I left Microsoft and joined Netflix", "we packed up and moved to Phoenix".
+     */
+    private static final String CARRIED =
+            "(?:now |just |then |recently |finally )?(?:moved|relocated|finished moving|joined|(?:started|began) (?=a |an |my |the |at |working|as )|became|switched|took|accepted|landed|settled|work (?=at |for |as )|live (?=in |near )|got (?:hired|a (?:new )?job|engaged|married|promoted))\\b";
+
+    /** A clause that starts with one of those verbs, its subject left out. */
+    private static final Pattern NO_SUBJECT = Pattern.compile("(?i)^" + CARRIED);
+
+    /** The first-person subject a clause starts with: "I", "we", "Sam and I". */
+    private static final Pattern FIRST_PERSON =
+            Pattern.compile(
+                    "^(?:(?<we>(?i:we))|(?:[A-Z][\\p{L}'-]+ and |(?i:my) [\\p{L}-]+ and )?I) ");
+
+    /** A name and its copula: "Radiohead is", "Mike is". */
+    private static final String NAMED_SUBJECT =
+            "(?-i:[A-Z][\\p{L}'-]+)(?: (?-i:[A-Z][\\p{L}'-]+))? (?:is|are) ";
+
     private static final Pattern SPLIT =
             Pattern.compile(
-                    "(?i)\\s*(?:;|,?\\s+(?:and|but|so)\\s+(?=(?:I|my|we)\\b)|,\\s+(?=(?:I|my)\\s)"
-                            // "…, Radiohead is my favorite band now": a named subject and its
-                            // copula start a clause of their own.
-                            + "|,\\s+(?=(?-i:[A-Z][\\p{L}'-]+)(?: (?-i:[A-Z][\\p{L}'-]+))? (?:is|are) ))\\s*");
+                    "(?i)\\s*(?:;"
+                            // "… and I …", "… and joined Netflix", "…, so Mike is my team lead".
+                            + "|,?\\s+(?:(?:and|but|so)\\s+(?=(?:I|my|we)\\b|"
+                            + CARRIED
+                            + "|"
+                            + NAMED_SUBJECT
+                            + "(?:now )?my )|then\\s+(?="
+                            + CARRIED
+                            + "))"
+                            // "…, I …", and "…, Radiohead is my favorite band now": a named
+                            // subject and its copula start a clause of their own.
+                            + "|,\\s+(?=(?:I|my)\\s|"
+                            + NAMED_SUBJECT
+                            + "))\\s*");
 
     private Clauses() {}
+
+    /** "left Microsoft and joined Netflix", "quit Acme to join Initech". */
+    private static final Pattern JOB_FOR_JOB =
+            Pattern.compile(
+                    "\\b((?i:left|quit) (?:my job at )?[A-Z][\\p{L}0-9&.'-]*(?: [A-Z][\\p{L}0-9&.'-]*){0,3}),? (?i:and (?:then )?joined|to join) (?=[A-Z])");
 
     /** "my birthday's on …": the "'s" of a noun after "my" is "is". */
     private static final Pattern MY_NOUN_IS =
@@ -190,6 +224,10 @@ public final class Clauses {
             }
         }
         s = MY_NOUN_IS.matcher(s).replaceAll("$1 is $2");
+        // "I left Microsoft and joined Netflix": a job for a job, so "joined" is where one works.
+        if (s.contains(" join")) {
+            s = JOB_FOR_JOB.matcher(s).replaceAll("$1 and now work at ");
+        }
         s = s.replaceAll("\\s+", " ").strip();
         List<String> out = new ArrayList<>();
         List<String> parts = new ArrayList<>(List.of(SPLIT.split(s)));
@@ -203,8 +241,16 @@ public final class Clauses {
                 parts.set(i, parts.get(i) + " and " + parts.remove(i + 1));
             }
         }
+        String subject = null;
         for (String part : parts) {
             String clause = stripOpeners(part).strip();
+            // "…and joined Netflix" says its subject in the clause before; "Just moved to
+            // Phoenix!" in chat is the speaker's own news.
+            if (NO_SUBJECT.matcher(clause).lookingAt()) {
+                clause = (subject == null ? "I" : subject) + " " + clause;
+            }
+            var person = FIRST_PERSON.matcher(clause);
+            subject = person.lookingAt() ? (person.group("we") != null ? "we" : "I") : null;
             var leading = LEADING_TIME.matcher(clause);
             if (leading.matches()) {
                 clause =
@@ -233,7 +279,7 @@ public final class Clauses {
             if (!OPENER_STARTS.contains(first)
                     || first.equals("i")
                             && !c.toLowerCase(Locale.ROOT)
-                                    .matches("^i (am|wanted|want|have|had|mean)\\b.*")) {
+                                    .matches("^i (am|wanted|want|have|had|mean|would say)\\b.*")) {
                 break;
             }
             var m = OPENER.matcher(c);

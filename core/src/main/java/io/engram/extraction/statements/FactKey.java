@@ -53,7 +53,7 @@ public record FactKey(String subject, String attribute, String value) {
             Pattern.compile(
                     "^"
                             + WHO
-                            + " has (?<v>two|three|four|five|six|seven|eight|nine|ten|\\d+) (?<noun>[a-z]+)(?: named [^.]*)?\\.?$");
+                            + " has (?<v>one|two|three|four|five|six|seven|eight|nine|ten|\\d+) (?<noun>[a-z]+)(?: named [^.]*)?\\.?$");
 
     private static final Pattern DRIVES =
             Pattern.compile("^" + WHO + " drives (?<v>an? [^.]+?)\\.?$");
@@ -102,7 +102,8 @@ public record FactKey(String subject, String attribute, String value) {
         }
         if ((m = COUNT.matcher(c)).matches()) {
             return Optional.of(
-                    new FactKey(m.group("s"), "number of " + m.group("noun"), m.group("v")));
+                    new FactKey(
+                            m.group("s"), "number of " + singular(m.group("noun")), m.group("v")));
         }
         if ((m = DRIVES.matcher(c)).matches()) {
             return Optional.of(new FactKey(m.group("s"), "car", m.group("v")));
@@ -114,6 +115,10 @@ public record FactKey(String subject, String attribute, String value) {
                 return Optional.empty();
             }
             String value = m.group("v");
+            if (WORKPLACE.contains(m.group("a").toLowerCase(Locale.ROOT))) {
+                // "Dana's employer is Apple" gives where Dana works, as "Dana works at Apple".
+                return Optional.of(new FactKey(subject, "workplace", value));
+            }
             return relative(m.group("a"), value)
                     .map(attribute -> new FactKey(subject, attribute, value));
         }
@@ -139,6 +144,23 @@ public record FactKey(String subject, String attribute, String value) {
                     : Optional.empty();
         }
         return Optional.of(attribute);
+    }
+
+    /** Attributes that name where someone works. */
+    private static final Set<String> WORKPLACE =
+            Set.of("employer", "new employer", "current employer", "company", "workplace");
+
+    /** "kids" and "kid", "children" and "child": one count, however many. */
+    private static String singular(String noun) {
+        if (noun.endsWith("ren")) {
+            return noun.substring(0, noun.length() - 3);
+        }
+        if (noun.endsWith("ies") && noun.length() > 4) {
+            return noun.substring(0, noun.length() - 3) + "y";
+        }
+        return noun.endsWith("s") && !noun.endsWith("ss")
+                ? noun.substring(0, noun.length() - 1)
+                : noun;
     }
 
     private static boolean occupation(String role) {

@@ -53,6 +53,9 @@ final class Lexicons {
     /** Lasting health conditions a person has. */
     static final Set<String> CONDITIONS = list("conditions");
 
+    /** People someone has one of at a time, in a role (a boss, a dentist, a partner). */
+    static final Set<String> SINGLE_ROLES = list("single_roles");
+
     /** Things a person owns that stay with them. */
     static final Set<String> BELONGINGS = list("belongings");
 

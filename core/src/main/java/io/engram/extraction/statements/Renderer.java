@@ -10,19 +10,35 @@ final class Renderer {
             Pattern.compile("(?i)(?<![\\w-])(my|our|me|us|mine|ours|myself|ourselves)(?![\\w-])");
 
     private final String subject;
+    private final String speaker;
+    private final String companion;
 
     /** {@code name}: the speaker's display name, or null when the user is not named. */
     Renderer(String name) {
-        this.subject = name == null || name.isBlank() ? "The user" : name.strip();
+        this.speaker = name == null || name.isBlank() ? "The user" : name.strip();
+        this.subject = speaker;
+        this.companion = null;
     }
 
-    private Renderer(String subject, boolean named) {
-        this.subject = subject;
+    private Renderer(String speaker, String companion) {
+        this.speaker = speaker;
+        this.companion = companion;
+        this.subject = speaker + " and " + companion;
     }
 
     /** The speaker together with a companion ("Noah and Sara"), as one subject. */
     Renderer with(String companion) {
-        return new Renderer(subject + " and " + companion, true);
+        return new Renderer(speaker, companion);
+    }
+
+    /** The speaker alone, companion or not. */
+    String speaker() {
+        return speaker;
+    }
+
+    /** The companion of "Sara and I …", or null. */
+    String companion() {
+        return companion;
     }
 
     String subject() {

@@ -49,7 +49,9 @@ public final class StatementExtractor {
         }
         Read x = read.get();
         String content = r.sentence(x.text());
-        if (FactShape.problem(content, r.subject()).isPresent()) {
+        // "Sam and I got married" is written of the speaker alone: "Dana got married to Sam".
+        String subject = content.startsWith(r.subject()) ? r.subject() : r.speaker();
+        if (FactShape.problem(content, subject).isPresent()) {
             return List.of();
         }
         return List.of(
@@ -76,6 +78,10 @@ public final class StatementExtractor {
                     m.group("val"),
                     said,
                     0.85);
+        }
+        if ((m = POSSESSIVE_CHANGE.matcher(c)).matches() && relation(m.group("attr"))) {
+            // "My brother moved to Phoenix": news of a relative, not a value that changed.
+            return Optional.empty();
         }
         if ((m = POSSESSIVE_CHANGE.matcher(c)).matches()
                 || (m = SET_TO.matcher(c)).matches()
@@ -120,7 +126,8 @@ public final class StatementExtractor {
         }
         if ((m = NEW_JOB.matcher(c)).matches()
                 || (m = JOINED_AS.matcher(c)).matches() && m.group("role") != null
-                || (m = WORKS_AT.matcher(c)).matches()) {
+                || (m = WORKS_AT.matcher(c)).matches()
+                || (m = HIRED.matcher(c)).matches()) {
             String role = m.group("role");
             // "at Stripe last week": the time it started, not part of the name.
             String named = m.group("org");
@@ -165,9 +172,11 @@ public final class StatementExtractor {
                             said,
                             0.75));
         }
-        if ((m = AGE.matcher(c)).matches()) {
-            int years = Integer.parseInt(m.group(m.group("n") != null ? "n" : "past"));
-            if (years < 3 || years > 120) {
+        if ((m = AGE.matcher(c)).matches() || (m = BIRTHDAY.matcher(c)).matches()) {
+            String n = m.pattern() == BIRTHDAY ? "n" : m.group("n") != null ? "n" : "past";
+            int years = Integer.parseInt(m.group(n));
+            // "my 3rd birthday party for my son": a birthday is an age only when an adult's.
+            if (years < (m.pattern() == BIRTHDAY ? 13 : 3) || years > 120) {
                 return Optional.empty();
             }
             return Optional.of(
@@ -366,5 +375,11 @@ public final class StatementExtractor {
             return event(r, m.group("verb").toLowerCase(Locale.ROOT), m.group("rest"), said);
         }
         return Optional.empty();
+    }
+
+    /** Whether an attribute names a relative or a pet ("brother", "older sister", "dog"). */
+    private static boolean relation(String attr) {
+        String a = attr.toLowerCase(Locale.ROOT);
+        return Lexicons.RELATIONS.contains(a) || Lexicons.RELATIONS.contains(lastWord(a));
     }
 }

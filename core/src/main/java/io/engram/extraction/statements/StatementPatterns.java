@@ -45,7 +45,7 @@ final class StatementPatterns {
     /** "I can spend up to $3,500 on the trip": a budget, worded as what one can spend. */
     static final Pattern CAN_SPEND =
             Pattern.compile(
-                    "(?i)^(?:I|we) (?:can|could|will|am able to|are able to|only want to|want to|plan to|am willing to|are willing to) (?:only |now |actually |still )?(?:spend|afford|pay) (?:up to |at most |about |around |roughly |no more than |a maximum of |max )?(?<val>[$€£] ?\\d[\\d,.]*k?|\\d[\\d,.]*k? ?(?:dollars|euros|pounds|bucks))(?: (?:on|for) (?<what>(?:the|my|our|this|that) [\\p{L} -]{2,40}))?$");
+                    "(?i)^(?:I|we) (?:can|could|will|am able to|are able to|only want to|want to|plan to|am willing to|are willing to) (?:only |now |actually |still )?(?:spend|afford|pay|go|stretch|go as high as) (?:up to |to |at most |about |around |roughly |no more than |a maximum of |max )?(?<val>[$€£] ?\\d[\\d,.]*k?|\\d[\\d,.]*k? ?(?:dollars|euros|pounds|bucks))(?: (?:on|for) (?<what>(?:the|my|our|this|that) [\\p{L} -]{2,40}))?$");
 
     static final Pattern SET_TO =
             Pattern.compile(
@@ -60,7 +60,7 @@ final class StatementPatterns {
             Pattern.compile(
                     "(?i)^(?:I|we) "
                             + ADVERBS
-                            + "(?:live|(?:am|are) (?:now |currently |still )?(?:living|based|settled)|reside|have lived|have been living) (?:in|near|outside|outside of) (?<place>.+)$");
+                            + "(?:live|(?:am|are) (?:now |currently |still )?(?:living|based|settled)|reside|have lived|have been living|(?:have )?(?:finally |now )?settled(?: down)?) (?:in|near|outside|outside of) (?<place>.+)$");
 
     /**
      * "I grew up in Denver", "I am originally from Ohio": where someone comes from, which says
@@ -77,7 +77,7 @@ final class StatementPatterns {
 
     static final Pattern MOVED =
             Pattern.compile(
-                    "(?i)^(?:I|we) (?:just |recently |finally |officially |have |have just |had )?(?:moved|relocated)(?: back)? (?:to|into) (?<place>.+)$");
+                    "(?i)^(?:I|we) (?:just |recently |finally |officially |have |have just |had )?(?:moved|relocated|finished moving)(?: back)? (?:to|into) (?:(?:my|our|a|the) (?:new |own )?(?:place|home|house|apartment|flat|condo) (?:in|near) )?(?<place>.+)$");
 
     /** "I work at", "I am working at", "I have been working at": where someone works now. */
     private static final String WORK =
@@ -115,7 +115,7 @@ final class StatementPatterns {
     /** "I got engaged": a new relationship status, with its time when said. */
     static final Pattern GOT_STATE =
             Pattern.compile(
-                    "(?i)^I (?:just |recently |finally |have just |have )?(?:got|gotten) (?<state>engaged|married|divorced)(?<when> .+)?$");
+                    "(?i)^(?:I|we) (?:just |recently |finally |have just |have )?(?:got|gotten) (?<state>engaged|married|divorced)(?<when> .+)?$");
 
     static final Pattern NEW_JOB =
             Pattern.compile(
@@ -128,6 +128,49 @@ final class StatementPatterns {
     static final Pattern QUIT =
             Pattern.compile(
                     "(?i)^I (?:just |finally )?(?:quit|left) my (?:job|position|role) (?:at|with) (?<org>.+)$");
+
+    /**
+     * "I am now employed by Netflix", "I got hired at the hospital", "I accepted an offer from
+     * Stripe": where someone works from now on.
+     */
+    static final Pattern HIRED =
+            Pattern.compile(
+                    "(?i)^I (?:am |have been |was |got |just got |recently got |finally got |just |recently )?(?:now |currently )?(?:employed|hired|taken on|accepted (?:an|a job|the|their) offer)(?: on)? (?:by|at|from|with) (?<org>(?!the moment\\b|present\\b|the minute\\b|this (?:point|time)\\b).+?)(?: as (?<role>an? .+?))?(?:,? (?:and|but|so) (?-i:[a-z]).*)?$");
+
+    /** "I got a raise to $95,000": the new salary. */
+    static final Pattern RAISE =
+            Pattern.compile(
+                    "(?i)^I (?:just |finally |recently )?(?:got|received|was given) (?:a |my )?(?:pay |salary )?(?:raise|rise|bump|increase) to (?<val>[$€£] ?\\d[\\d,.]*k?|\\d[\\d,.]*k? ?(?:dollars|euros|pounds|bucks|an hour|a year)?.*)$");
+
+    /** "I just celebrated my 30th birthday": an age. */
+    static final Pattern BIRTHDAY =
+            Pattern.compile(
+                    "(?i)^I (?:just |recently |finally )?(?:celebrated|had) my (?<n>\\d{1,3})(?:st|nd|rd|th) birthday(?: .*)?$");
+
+    /**
+     * "I got a new car, a Mazda", "I bought a new phone: a Pixel": the new value of a belonging,
+     * read as "my car is a Mazda".
+     */
+    static final Pattern NEW_THING =
+            Pattern.compile(
+                    "(?i)^I (?:just |recently |finally |have |have just )?(?:got|bought|purchased|have) (?:a|my|our) (?:brand )?new (?<attr>[\\p{L}-]+)(?:,| -| –|:) (?<val>(?:an? |the )?(?-i:[A-Z0-9]).+)$");
+
+    /**
+     * "Mike is my team lead now", "Dr. Patel is my new dentist": the person in a role someone has
+     * one of, named before it.
+     */
+    static final Pattern INVERTED_ROLE =
+            Pattern.compile(
+                    "^(?<val>(?:Dr\\. |Mr\\. |Mrs\\. |Ms\\. )?[A-Z][\\p{L}'-]+(?: [A-Z][\\p{L}'-]+)?) (?:is|has become|became) (?i:now )?(?i:my) (?<new>(?i:new) )?(?<attr>(?i:[\\p{L}-]+(?: [\\p{L}-]+)?))$");
+
+    /**
+     * "Dune used to be my favorite book, but now it is Hyperion": the new favorite, with the old
+     * one named first.
+     */
+    static final Pattern USED_TO_BE =
+            Pattern.compile(
+                    "(?i)^.{1,50}? (?:used to be|was|is not|is no longer) my (?<attr>favou?rite (?!anymore|any more|now)[\\p{L}-]+(?: (?!anymore|any more|now)[\\p{L}-]+)?)(?: anymore| any more)?,? (?:but )?(?:now |these days |nowadays )?(?:it is|they are|my favou?rite is|my new favou?rite is) (?<val>.+?)(?: now| these days| nowadays)?$");
+
     static final Pattern I_AM_ROLE =
             Pattern.compile(
                     "(?i)^I am (?:now |currently |also |still |actually )?(?<role>(?:an? )?(?:[\\p{L}-]+ ){0,3}?[\\p{L}-]+)(?<where> (?:at|for|with|in|on) .+)?$");
@@ -148,7 +191,8 @@ final class StatementPatterns {
             Pattern.compile(
                     "(?i)^I (?:am|have been|went) (?:a |an )?(?<diet>vegetarian|vegan|pescatarian|lactose intolerant|gluten intolerant|celiac|diabetic|teetotal|sober|left-handed|right-handed|colorblind|colourblind|color blind|deaf|dyslexic|autistic|an only child|a twin)(?<rest> .+)?$");
     static final Pattern HAVE =
-            Pattern.compile("(?i)^(?:I|we) (?<verb>have|have got|own|got|adopted) (?<rest>.+)$");
+            Pattern.compile(
+                    "(?i)^(?:I|we) (?:now |currently |still |also )?(?<verb>have|have got|own|got|adopted) (?<rest>.+)$");
     static final Pattern NAMED =
             Pattern.compile(
                     "^(?:named|called) (?<name>[A-Z][\\p{L}'-]+(?:(?:,| and) [A-Z][\\p{L}'-]+)*)(?<after> .*)?$");

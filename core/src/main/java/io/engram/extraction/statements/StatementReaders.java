@@ -8,6 +8,7 @@ import java.time.Instant;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * The parts of {@link StatementExtractor}'s statements that need more than a pattern: an attribute
@@ -16,6 +17,9 @@ import java.util.regex.Matcher;
 final class StatementReaders {
 
     private StatementReaders() {}
+
+    /** "The Office", "A Little Life": a title, capitalised after its article. */
+    private static final Pattern TITLE = Pattern.compile("^(?:The|A|An) [A-Z0-9]");
 
     static Optional<Read> attribute(
             Renderer r, String attr, String copula, String value, Instant said, double importance) {
@@ -52,7 +56,9 @@ final class StatementReaders {
                         || Lexicons.EMPTY_OBJECTS.contains(first))) {
             return Optional.empty();
         }
-        if (favorite && Lexicons.EMPTY_OBJECTS.contains(first)) {
+        // "The Office", "The Hobbit": a title, not an empty word.
+        boolean title = TITLE.matcher(v.get()).lookingAt();
+        if (favorite && Lexicons.EMPTY_OBJECTS.contains(first) && !title) {
             return Optional.empty();
         }
         double weight = importance + (v.get().matches(".*[$€£0-9].*") ? 0.1 : 0);
