@@ -57,7 +57,13 @@ public final class UserMemories {
             io.engram.extraction.statements.FactKey key, MemoryType type) {
         Memory found = null;
         for (Memory m : active.values()) {
-            if (m.type() != type) {
+            // A value is a value whatever kind of memory said it ("Dana had their third child"
+            // after "Dana has two kids"); a procedure and an excerpt give none.
+            if (m.type() != type
+                    && (m.type() == MemoryType.PROCEDURAL || type == MemoryType.PROCEDURAL)) {
+                continue;
+            }
+            if (io.engram.extraction.Excerpts.isExcerpt(m.tags())) {
                 continue;
             }
             var other = io.engram.extraction.statements.FactKey.of(m.content());

@@ -26,16 +26,107 @@ final class ChangeReaders {
         if (clause.contains("my favo") && (m = USED_TO_BE.matcher(clause)).matches()) {
             return StatementReaders.attribute(r, m.group("attr"), "is", m.group("val"), said, 0.8);
         }
-        if ((m = INVERTED_ROLE.matcher(clause)).matches()
+        if (clause.contains(" my ")
+                && (m = INVERTED_ROLE.matcher(clause)).matches()
                 && Lexicons.SINGLE_ROLES.contains(m.group("attr").toLowerCase(Locale.ROOT))) {
             return StatementReaders.attribute(r, m.group("attr"), "is", m.group("val"), said, 0.8);
         }
         if ((m = RAISE.matcher(clause)).matches()) {
             return StatementReaders.attribute(r, "salary", "is", m.group("val"), said, 0.85);
         }
-        if ((m = NEW_THING.matcher(clause)).matches()
-                && Lexicons.BELONGINGS.contains(m.group("attr").toLowerCase(Locale.ROOT))) {
+        if ((m = NEW_THING.matcher(clause)).matches() && newThing(m.group("attr"))) {
             return StatementReaders.attribute(r, m.group("attr"), "is", m.group("val"), said, 0.8);
+        }
+        // Each shape below is tried only on a clause with its telling word: most clauses have none.
+        if (clause.contains("replaced") && (m = REPLACED_AS.matcher(clause)).matches()) {
+            return StatementReaders.attribute(r, m.group("attr"), "is", m.group("val"), said, 0.8);
+        }
+        if (clause.contains("budgeting") && (m = BUDGETING.matcher(clause)).matches()) {
+            return StatementReaders.attribute(
+                    r, "budget for " + m.group("what"), "is", m.group("val"), said, 0.85);
+        }
+        if ((m = CAREER.matcher(clause)).matches()) {
+            return StatementReaders.role(r, m.group("role"), null, said);
+        }
+        if (clause.contains(" me")
+                && (m = HIRED_ME.matcher(clause)).matches()
+                && !Lexicons.RELATIONS.contains(m.group("org").toLowerCase(Locale.ROOT))
+                && !m.group("org").matches("(?i)mom|dad|my .*")) {
+            String when = m.group("when");
+            Optional<TimePhrases.Resolved> at =
+                    when == null ? Optional.empty() : TimePhrases.first(when, said);
+            if (when != null && at.isEmpty()) {
+                return Optional.empty();
+            }
+            return StatementReaders.organisation(m.group("org"))
+                    .map(
+                            org ->
+                                    Read.since(
+                                            "attribute",
+                                            r.subject() + " works at " + org,
+                                            at,
+                                            said,
+                                            0.85));
+        }
+        if ((m = LETS_MAKE.matcher(clause)).matches()) {
+            return StatementReaders.attribute(r, m.group("attr"), "is", m.group("val"), said, 0.85);
+        }
+        if ((m = EARNS.matcher(clause)).matches()) {
+            String per = m.group("per") == null ? "" : m.group("per");
+            return StatementReaders.attribute(r, "salary", "is", m.group("val") + per, said, 0.85);
+        }
+        if (clause.contains("pay ") && (m = PAYS.matcher(clause)).matches()) {
+            String per = m.group("per") != null ? m.group("per") : m.group("per2");
+            return StatementReaders.attribute(
+                    r,
+                    m.group("attr"),
+                    "is",
+                    m.group("val") + (per == null ? "" : per),
+                    said,
+                    0.85);
+        }
+        if ((clause.contains(" me ") || clause.contains("use "))
+                && (m = REACH_ME.matcher(clause)).matches()) {
+            String val = m.group("val").strip();
+            String attr = val.contains("@") ? "email" : "phone number";
+            return StatementReaders.attribute(r, attr, "is", val, said, 0.85);
+        }
+        if ((m = NEW_LABEL.matcher(clause)).matches()) {
+            String attr = m.group("attr");
+            // "New number: …" is a phone's, as "my number" is.
+            attr = attr.matches("(?i)number|cell(?: number)?") ? "phone number" : attr;
+            return StatementReaders.attribute(r, attr, "is", m.group("val"), said, 0.85);
+        }
+        if ((m = DATING.matcher(clause)).matches()) {
+            return Optional.of(
+                    Read.of(
+                            "relationship",
+                            r.subject() + " is dating " + m.group("name"),
+                            said,
+                            0.75));
+        }
+        if ((clause.contains(" up") || clause.contains("quits"))
+                && (m = BROKE_UP.matcher(clause)).matches()) {
+            String with = m.group("name") != null ? m.group("name") : r.companion();
+            String when = m.group("when");
+            Optional<TimePhrases.Resolved> at =
+                    when == null ? Optional.empty() : TimePhrases.first(when, said);
+            if (with == null || (when != null && at.isEmpty())) {
+                return Optional.empty();
+            }
+            String text =
+                    r.speaker() + " broke up with " + with + at.map(t -> " " + t.text()).orElse("");
+            return Optional.of(Read.since("relationship", text, at, said, 0.75));
+        }
+        if ((m = NO_LONGER.matcher(clause)).matches()) {
+            return Optional.of(
+                    Read.of(
+                            "attribute",
+                            r.subject()
+                                    + " is no longer "
+                                    + m.group("state").toLowerCase(Locale.ROOT),
+                            said,
+                            0.75));
         }
         if ((m = BECAME.matcher(clause)).matches()) {
             return StatementReaders.role(r, m.group("role"), m.group("where"), said);
@@ -61,12 +152,22 @@ final class ChangeReaders {
             return StatementReaders.attribute(r, attr, "is", m.group("val"), said, 0.8);
         }
         if ((m = GOT_STATE.matcher(clause)).matches()) {
-            String state = m.group("state").toLowerCase(Locale.ROOT);
+            String state =
+                    m.group("knot") != null
+                            ? "married"
+                            : (m.group("state") != null ? m.group("state") : m.group("bare"))
+                                    .toLowerCase(Locale.ROOT);
             // "Sam and I got married": the speaker's status, to the companion.
             String text =
-                    r.companion() != null && !state.equals("divorced")
-                            ? r.speaker() + " got " + state + " to " + r.companion()
-                            : r.subject() + " got " + state;
+                    r.companion() == null
+                            ? r.subject() + " got " + state
+                            : r.speaker()
+                                    + " got "
+                                    + state
+                                    + (state.equals("engaged") || state.equals("married")
+                                            ? " to "
+                                            : " from ")
+                                    + r.companion();
             String rest = m.group("when");
             if (rest == null) {
                 return Optional.of(Read.of("attribute", text, said, 0.75));
@@ -85,5 +186,15 @@ final class ChangeReaders {
                                             0.75));
         }
         return Optional.empty();
+    }
+
+    /** What "I got a new …, X" names the new value of: a belonging, a role, a favorite. */
+    private static boolean newThing(String attr) {
+        String a = attr.toLowerCase(Locale.ROOT);
+        return Lexicons.BELONGINGS.contains(a)
+                || Lexicons.SINGLE_ROLES.contains(a)
+                || a.matches("email|number|phone number|address|username")
+                || a.startsWith("favorite ")
+                || a.startsWith("favourite ");
     }
 }

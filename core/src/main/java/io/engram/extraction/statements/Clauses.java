@@ -163,7 +163,11 @@ public final class Clauses {
      * new value: "I left Microsoft and joined Netflix", "we packed up and moved to Phoenix".
      */
     private static final String CARRIED =
-            "(?:now |just |then |recently |finally )?(?:moved|relocated|finished moving|joined|(?:started|began) (?=a |an |my |the |at |working|as )|became|switched|took|accepted|landed|settled|work (?=at |for |as )|live (?=in |near )|got (?:hired|a (?:new )?job|engaged|married|promoted))\\b";
+            "(?:now |just |then |recently |finally )?(?:moved|relocated|finished moving|joined|(?:started|began) (?=a |an |my |the |at |working|as )|became|switched|took|accepted|landed|settled|work (?=at |for |as )|live (?=in |near )|drive (?=an? )|turned (?=\\d)|got (?:hired|a (?:new )?job|engaged|married|promoted))\\b";
+
+    /** "Been living in …", "Been working at …": a perfect tense, its subject left out. */
+    private static final Pattern BEEN =
+            Pattern.compile("(?i)^been (?:(?:living|based) (?:in|near) |working (?:at|for|as) )");
 
     /** A clause that starts with one of those verbs, its subject left out. */
     private static final Pattern NO_SUBJECT = Pattern.compile("(?i)^" + CARRIED);
@@ -179,9 +183,9 @@ public final class Clauses {
 
     private static final Pattern SPLIT =
             Pattern.compile(
-                    "(?i)\\s*(?:;"
+                    "(?i)\\s*(?:;(?!\\s*it is )"
                             // "… and I …", "… and joined Netflix", "…, so Mike is my team lead".
-                            + "|,?\\s+(?:(?:and|but|so)\\s+(?=(?:I|my|we)\\b|"
+                            + "|,?\\s+(?:(?:and|but|so)\\s+(?=(?:(?:now|then) )?(?:I|my|we)\\b|"
                             + CARRIED
                             + "|"
                             + NAMED_SUBJECT
@@ -195,6 +199,16 @@ public final class Clauses {
                             + "))\\s*");
 
     private Clauses() {}
+
+    /** "I got an offer from Oracle and took it": an offer accepted. */
+    private static final Pattern TOOK_OFFER =
+            Pattern.compile(
+                    "(?i)\\b(?:got|received) (?:an?|the) (?:job )?offer ((?:from|at) (?-i:[A-Z])[\\p{L}0-9&.'-]*(?: (?-i:[A-Z])[\\p{L}0-9&.'-]*){0,3}),? and (?:took|accepted) it\\b");
+
+    /** "I switched jobs, I am at Google now": at a new job, so "at" is where one works. */
+    private static final Pattern SWITCHED_JOBS =
+            Pattern.compile(
+                    "\\b((?i:switched|changed) jobs),? (?i:and )?I am (?i:now )?(?i:at|with) (?=[A-Z])");
 
     /** "left Microsoft and joined Netflix", "quit Acme to join Initech". */
     private static final Pattern JOB_FOR_JOB =
@@ -228,6 +242,12 @@ public final class Clauses {
         if (s.contains(" join")) {
             s = JOB_FOR_JOB.matcher(s).replaceAll("$1 and now work at ");
         }
+        if (s.contains(" offer ")) {
+            s = TOOK_OFFER.matcher(s).replaceAll("accepted an offer $1");
+        }
+        if (s.contains(" jobs")) {
+            s = SWITCHED_JOBS.matcher(s).replaceAll("$1 and now work at ");
+        }
         s = s.replaceAll("\\s+", " ").strip();
         List<String> out = new ArrayList<>();
         List<String> parts = new ArrayList<>(List.of(SPLIT.split(s)));
@@ -248,6 +268,9 @@ public final class Clauses {
             // Phoenix!" in chat is the speaker's own news.
             if (NO_SUBJECT.matcher(clause).lookingAt()) {
                 clause = (subject == null ? "I" : subject) + " " + clause;
+            } else if (BEEN.matcher(clause).lookingAt()) {
+                // "Been living in Austin for a month": "I have been …".
+                clause = "I have " + clause;
             }
             var person = FIRST_PERSON.matcher(clause);
             subject = person.lookingAt() ? (person.group("we") != null ? "we" : "I") : null;

@@ -30,7 +30,7 @@ public record FactKey(String subject, String attribute, String value) {
     /** "Dana is a nurse at St. Mary's": an occupation, when its last word is a role. */
     private static final Pattern IS_ROLE =
             Pattern.compile(
-                    "^(?<s>[^ ]+(?: [^ ]+)?) is (?<v>an? (?:[\\p{L}-]+ ){0,3}?(?<role>[\\p{L}-]+))(?: (?:at|for|with|in|on) .*)?\\.?$");
+                    "^(?<s>[^ ]+(?: [^ ]+)?) is (?<v>an? (?:[\\p{L}-]+ ){0,3}?(?<role>[\\p{L}-]+)(?: (?:at|for|with|in|on) [^.]*)?)\\.?$");
 
     /** A subject the shapes below take: a name or "The user", never "Alice's sister". */
     private static final String WHO = "(?<s>[^ '’]+(?: [^ '’]+)?)";
@@ -40,13 +40,13 @@ public record FactKey(String subject, String attribute, String value) {
             Pattern.compile(
                     "^"
                             + WHO
-                            + " (?:is|got) (?:now )?(?<v>single|married|engaged|divorced|widowed|separated)(?: to (?<who>[^.]+?))?(?: (?:in|on|last|this|since) [^.]*)?\\.?$");
+                            + " (?:is|got) (?:now )?(?<v>(?:no longer )?(?:single|married|engaged|divorced|widowed|separated))(?: (?:to|from) (?<who>[^.]+?))?(?: (?:in|on|last|this|since) [^.]*)?\\.?$");
 
     private static final Pattern DIET =
             Pattern.compile(
                     "^"
                             + WHO
-                            + " (?:is|has been) (?<v>vegetarian|vegan|pescatarian)(?: since [^.]*)?\\.?$");
+                            + " (?:is|has been) (?<v>(?:no longer )?(?:vegetarian|vegan|pescatarian))(?: since [^.]*)?\\.?$");
 
     /** "Dana has three cats": how many, when said as a number above one. */
     private static final Pattern COUNT =
@@ -54,6 +54,29 @@ public record FactKey(String subject, String attribute, String value) {
                     "^"
                             + WHO
                             + " has (?<v>one|two|three|four|five|six|seven|eight|nine|ten|\\d+) (?<noun>[a-z]+)(?: named [^.]*)?\\.?$");
+
+    /** "Dana is dating Chris", "Dana has a girlfriend": a relationship status. */
+    private static final Pattern PARTNERED =
+            Pattern.compile(
+                    "^"
+                            + WHO
+                            + " (?:is (?<dating>dating|in a relationship with|going out with) (?<who>[^.]+?)|has (?<has>an? (?:girlfriend|boyfriend|partner|wife|husband|fiancee?|fiancé))(?: named [^.]*)?)\\.?$");
+
+    /** "Dana broke up with Jake": single again. */
+    private static final Pattern BROKE_UP =
+            Pattern.compile("^" + WHO + " broke up with (?<who>[^ .]+)(?: [^.]*)?\\.?$");
+
+    /** "Dana had their third child": how many, said as the newest one's place. */
+    private static final Pattern NTH =
+            Pattern.compile(
+                    "^"
+                            + WHO
+                            + " (?:had|welcomed|adopted|got) (?:their|a|our) (?<ord>second|third|fourth|fifth|sixth) (?<noun>child|baby|kid|son|daughter|dog|cat|puppy|kitten)\\b[^.]*\\.?$");
+
+    private static final java.util.Map<String, String> CARDINALS =
+            java.util.Map.of(
+                    "second", "two", "third", "three", "fourth", "four", "fifth", "five", "sixth",
+                    "six");
 
     private static final Pattern DRIVES =
             Pattern.compile("^" + WHO + " drives (?<v>an? [^.]+?)\\.?$");
@@ -105,6 +128,20 @@ public record FactKey(String subject, String attribute, String value) {
                     new FactKey(
                             m.group("s"), "number of " + singular(m.group("noun")), m.group("v")));
         }
+        if ((m = PARTNERED.matcher(c)).matches()) {
+            String v = m.group("dating") != null ? "dating " + m.group("who") : m.group("has");
+            return Optional.of(new FactKey(m.group("s"), "relationship status", v));
+        }
+        if ((m = BROKE_UP.matcher(c)).matches()) {
+            return Optional.of(new FactKey(m.group("s"), "relationship status", "single"));
+        }
+        if ((m = NTH.matcher(c)).matches()) {
+            return Optional.of(
+                    new FactKey(
+                            m.group("s"),
+                            "number of " + singular(m.group("noun")),
+                            CARDINALS.get(m.group("ord"))));
+        }
         if ((m = DRIVES.matcher(c)).matches()) {
             return Optional.of(new FactKey(m.group("s"), "car", m.group("v")));
         }
@@ -115,6 +152,19 @@ public record FactKey(String subject, String attribute, String value) {
                 return Optional.empty();
             }
             String value = m.group("v");
+            String partner = PARTNERS.get(m.group("a").toLowerCase(Locale.ROOT));
+            if (partner != null && value.matches("^[A-Z][\\p{L}'-]+(?: [A-Z][\\p{L}'-]+)?$")) {
+                // "Dana's boyfriend is Jake" is the status "Dana is dating Jake" gives.
+                return Optional.of(
+                        new FactKey(subject, "relationship status", partner + " " + value));
+            }
+            String a = m.group("a").toLowerCase(Locale.ROOT);
+            if (a.matches("(?:new |current )?(?:job|occupation|profession|career)")) {
+                // "Dana's job is at Oracle": a workplace; "Dana's job is food critic": a role.
+                return value.startsWith("at ")
+                        ? Optional.of(new FactKey(subject, "workplace", value.substring(3)))
+                        : Optional.of(new FactKey(subject, "occupation", Phrases.article(value)));
+            }
             if (WORKPLACE.contains(m.group("a").toLowerCase(Locale.ROOT))) {
                 // "Dana's employer is Apple" gives where Dana works, as "Dana works at Apple".
                 return Optional.of(new FactKey(subject, "workplace", value));
@@ -146,12 +196,29 @@ public record FactKey(String subject, String attribute, String value) {
         return Optional.of(attribute);
     }
 
+    /** A partner named as a relation, and the status that names them. */
+    private static final java.util.Map<String, String> PARTNERS =
+            java.util.Map.of(
+                    "boyfriend", "dating",
+                    "girlfriend", "dating",
+                    "partner", "dating",
+                    "wife", "married to",
+                    "husband", "married to",
+                    "spouse", "married to",
+                    "fiance", "engaged to",
+                    "fiancee", "engaged to",
+                    "fiancé", "engaged to",
+                    "fiancée", "engaged to");
+
     /** Attributes that name where someone works. */
     private static final Set<String> WORKPLACE =
             Set.of("employer", "new employer", "current employer", "company", "workplace");
 
     /** "kids" and "kid", "children" and "child": one count, however many. */
     private static String singular(String noun) {
+        if (noun.matches("kids?|bab(?:y|ies)|children")) {
+            return "child";
+        }
         if (noun.endsWith("ren")) {
             return noun.substring(0, noun.length() - 3);
         }
@@ -235,6 +302,7 @@ public record FactKey(String subject, String attribute, String value) {
             java.util.Map.of(
                     "favourite", "favorite",
                     "fave", "favorite",
+                    "goto", "favorite",
                     "film", "movie",
                     "manager", "boss",
                     "cellphone", "phone",
@@ -286,7 +354,14 @@ public record FactKey(String subject, String attribute, String value) {
 
     /** Whether the value differs, as a reader compares values. */
     public boolean valueDiffers(FactKey other) {
-        return !normal(value).equals(normal(other.value));
+        if (normal(value).equals(normal(other.value))) {
+            return false;
+        }
+        // "an engineer" after "an engineer at Amazon": the same value, said with less.
+        String mine = value.toLowerCase(Locale.ROOT);
+        String theirs = other.value.toLowerCase(Locale.ROOT);
+        return !mine.matches(
+                java.util.regex.Pattern.quote(theirs) + " (?:at|for|with|in|on|to) .+");
     }
 
     private static String normal(String v) {

@@ -10,6 +10,21 @@ record Read(String kind, MemoryType type, String text, Instant validFrom, double
         return new Read(kind, MemoryType.SEMANTIC, text, said, importance);
     }
 
+    /** A statement valid from the time it names ("… last month"), else from when it was said. */
+    static Read since(
+            String kind,
+            String text,
+            java.util.Optional<TimePhrases.Resolved> when,
+            Instant said,
+            double importance) {
+        return new Read(
+                kind,
+                MemoryType.SEMANTIC,
+                text,
+                when.map(TimePhrases.Resolved::instant).orElse(said),
+                importance);
+    }
+
     static Read social(String text, Instant said) {
         return new Read("relationship", MemoryType.SOCIAL, text, said, 0.75);
     }

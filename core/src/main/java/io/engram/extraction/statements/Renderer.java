@@ -31,6 +31,11 @@ final class Renderer {
         return new Renderer(speaker, companion);
     }
 
+    /** The renderer of the speaker alone. */
+    Renderer alone() {
+        return companion == null ? this : new Renderer(speaker);
+    }
+
     /** The speaker alone, companion or not. */
     String speaker() {
         return speaker;

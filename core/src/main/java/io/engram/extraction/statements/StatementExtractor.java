@@ -79,17 +79,26 @@ public final class StatementExtractor {
                     said,
                     0.85);
         }
-        if ((m = POSSESSIVE_CHANGE.matcher(c)).matches() && relation(m.group("attr"))) {
+        boolean possessiveChange = (m = POSSESSIVE_CHANGE.matcher(c)).matches();
+        if (possessiveChange && relation(m.group("attr"))) {
             // "My brother moved to Phoenix": news of a relative, not a value that changed.
             return Optional.empty();
         }
-        if ((m = POSSESSIVE_CHANGE.matcher(c)).matches()
+        if (possessiveChange
                 || (m = SET_TO.matcher(c)).matches()
                 || (m = POSSESSIVE_TURNED.matcher(c)).matches()) {
-            Optional<Read> change = attribute(r, m.group("attr"), "is", m.group("val"), said, 0.85);
+            // "Rent just went up to …": the attribute, not a name, though it starts the clause.
+            String attr = m.group("attr");
+            if (c.startsWith(attr)) {
+                attr = attr.substring(0, 1).toLowerCase(Locale.ROOT) + attr.substring(1);
+            }
+            Optional<Read> change = attribute(r, attr, "is", m.group("val"), said, 0.85);
             if (change.isPresent()) {
                 return change;
             }
+        }
+        if ((m = HOME_IS.matcher(c)).matches()) {
+            return place(r.alone(), m.group("place"), said, false);
         }
         if ((m = POSSESSIVE_COPULA.matcher(c)).matches()) {
             Optional<Read> attribute =
@@ -105,29 +114,41 @@ public final class StatementExtractor {
             }
             return attribute(r, m.group("attr"), "is", val, said, 0.8);
         }
+        // "My wife and I moved to Austin": where the speaker lives, whoever came along.
         if ((m = LIVES.matcher(c)).matches() || (m = HOME_IS.matcher(c)).matches()) {
-            return place(r, m.group("place"), said, false);
+            return place(r.alone(), m.group("place"), said, false);
+        }
+        if ((m = RESIDENT.matcher(c)).matches()) {
+            String place = m.group("place") != null ? m.group("place") : m.group("home");
+            return place(r.alone(), place, said, false);
         }
         if ((m = MOVED.matcher(c)).matches()) {
-            return place(r, m.group("place"), said, true);
+            return place(r.alone(), m.group("place"), said, true);
         }
         if ((m = ORIGIN.matcher(c)).matches()) {
             return origin(r, m.group("verb"), m.group("prep"), m.group("place"), said);
         }
         if ((m = QUIT.matcher(c)).matches()) {
-            return organisation(m.group("org"))
+            // "I was laid off from IBM last month": the time it ended, not part of the name.
+            String named = m.group("org");
+            Optional<TimePhrases.Resolved> when = TimePhrases.first(named, said);
+            return organisation(when.map(w -> cutOut(named, w)).orElse(named))
                     .map(
                             org ->
-                                    Read.of(
+                                    Read.since(
                                             "change",
                                             r.subject() + " no longer works at " + org,
+                                            when,
                                             said,
                                             0.8));
         }
         if ((m = NEW_JOB.matcher(c)).matches()
                 || (m = JOINED_AS.matcher(c)).matches() && m.group("role") != null
                 || (m = WORKS_AT.matcher(c)).matches()
-                || (m = HIRED.matcher(c)).matches()) {
+                || (m = HIRED.matcher(c)).matches()
+                || (m = STARTED_AT.matcher(c)).matches()
+                || c.contains(" first ") && (m = FIRST_DAY.matcher(c)).matches()
+                || (m = AT_AS.matcher(c)).matches()) {
             String role = m.group("role");
             // "at Stripe last week": the time it started, not part of the name.
             String named = m.group("org");

@@ -33,7 +33,7 @@ final class StatementPatterns {
                     "(?i)^(?:my|our|the(?= (?:[\\p{L}-]+ ){0,3}(?:budget|deadline|address|limit|target|due date|wedding date)\\b)) (?<attr>(?:[\\p{L}0-9'’&-]+ ){0,6}?[\\p{L}0-9'’&-]+) (?<cop>is|are) (?:now |actually |still |officially |currently |definitely )?(?<val>.+)$");
     static final Pattern POSSESSIVE_CHANGE =
             Pattern.compile(
-                    "(?i)^(?:my|our|the(?= (?:[\\p{L}-]+ ){0,3}(?:budget|deadline|limit|target)\\b)) (?<attr>(?:[\\p{L}0-9'’&-]+ ){0,6}?[\\p{L}0-9'’&-]+) (?:just |has )?(?:went|gone|go|going|is going|has gone|was|got|has been)? ?(?:up|down|raised|increased|decreased|bumped up|bumped|lowered|cut|changed|moved|rose|dropped|grew|jumped|is now|been raised|been increased)(?: up| down)? to (?<val>.+)$");
+                    "(?i)^(?:(?:my|our|the(?= (?:[\\p{L}-]+ ){0,3}(?:budget|deadline|limit|target)\\b)) |(?=(?:rent|salary|budget|mortgage|tuition)\\b))(?<attr>(?:[\\p{L}0-9'’&-]+ ){0,6}?[\\p{L}0-9'’&-]+) (?:just |has )?(?:went|gone|go|going|is going|has gone|was|got|has been)? ?(?:up|down|raised|increased|decreased|bumped up|bumped|lowered|cut|changed|moved|rose|dropped|grew|jumped|is now|been raised|been increased)(?: up| down)? to (?<val>.+)$");
 
     /**
      * "My daughter just turned 6": a relative's new age, read as the value "my daughter is" gives.
@@ -45,14 +45,14 @@ final class StatementPatterns {
     /** "I can spend up to $3,500 on the trip": a budget, worded as what one can spend. */
     static final Pattern CAN_SPEND =
             Pattern.compile(
-                    "(?i)^(?:I|we) (?:can|could|will|am able to|are able to|only want to|want to|plan to|am willing to|are willing to) (?:only |now |actually |still )?(?:spend|afford|pay|go|stretch|go as high as) (?:up to |to |at most |about |around |roughly |no more than |a maximum of |max )?(?<val>[$€£] ?\\d[\\d,.]*k?|\\d[\\d,.]*k? ?(?:dollars|euros|pounds|bucks))(?: (?:on|for) (?<what>(?:the|my|our|this|that) [\\p{L} -]{2,40}))?$");
+                    "(?i)^(?:I|we) (?:can|could|will|am able to|are able to|only want to|want to|would like to|plan to|am willing to|are willing to) (?:only |now |actually |still )?(?:spend|afford|pay|go|stretch|go as high as) (?:up to |to |at most |about |around |roughly |no more than |a maximum of |max )?(?<val>[$€£] ?\\d[\\d,.]*k?|\\d[\\d,.]*k? ?(?:dollars|euros|pounds|bucks))(?: (?:on|for) (?<what>(?:the|my|our|this|that) [\\p{L} -]{2,40}))?$");
 
     static final Pattern SET_TO =
             Pattern.compile(
-                    "(?i)^(?:I|we) (?:just |have |have just |finally )?(?:raised|increased|upped|bumped|lowered|cut|changed|moved|set|reduced|adjusted|doubled) (?:my|our|the) (?<attr>(?:[\\p{L}0-9'’&-]+ ){0,6}?[\\p{L}0-9'’&-]+) (?:up |down )?to (?<val>.+)$");
+                    "(?i)^(?:I|we) (?:just |have |have just |finally |am |are )?(?:raised|increased|upped|bumped|lowered|cut|changed|switched|moved|set|reduced|adjusted|doubled|raising|increasing|upping|bumping|lowering|cutting|changing|reducing|adjusting) (?:my|our|the) (?<attr>(?:[\\p{L}0-9'’&-]+ ){0,6}?[\\p{L}0-9'’&-]+) (?:up |down )?to (?<val>.+)$");
     static final Pattern CHANGED_NAME =
             Pattern.compile(
-                    "(?i)^(?:please )?(?:call me|you can call me|i go by) (?<val>[A-Z][\\p{L}'’-]+(?: [A-Z][\\p{L}'’-]+)?)(?: .*)?$");
+                    "(?i)^(?:please )?(?:call me|you can call me|i go by) (?<val>(?-i:[A-Z])[\\p{L}'’-]+(?: (?-i:[A-Z])[\\p{L}'’-]+)?)(?: .*)?$");
     static final Pattern INVERTED_FAVORITE =
             Pattern.compile(
                     "(?i)^(?<val>[^,]{1,50}?) (?:is|are|has become|have become|became) (?:now |definitely |probably |still |totally |by far )?my (?:new |all-time |all time |absolute )?(?<attr>favou?rite(?: [\\p{L}-]+){1,2}|fave(?: [\\p{L}-]+)?|top pick|go-to(?: [\\p{L}-]+)?|(?:main |biggest )?(?:hobby|hobbies|passion|specialty))$");
@@ -77,7 +77,7 @@ final class StatementPatterns {
 
     static final Pattern MOVED =
             Pattern.compile(
-                    "(?i)^(?:I|we) (?:just |recently |finally |officially |have |have just |had )?(?:moved|relocated|finished moving)(?: back)? (?:to|into) (?:(?:my|our|a|the) (?:new |own )?(?:place|home|house|apartment|flat|condo) (?:in|near) )?(?<place>.+)$");
+                    "(?i)^(?:I|we) (?:just |recently |finally |officially |have |have just |had )?(?:moved|relocated|finished moving)(?: back| out| over| away| down| up)?(?: from (?-i:[A-Z])[\\p{L}.' -]{1,40}?)? (?:to|into) (?:(?:my|our|a|the) (?:new |own )?(?:place|home|house|apartment|flat|condo) (?:in|near) )?(?<place>.+)$");
 
     /** "I work at", "I am working at", "I have been working at": where someone works now. */
     private static final String WORK =
@@ -100,7 +100,7 @@ final class StatementPatterns {
     /** "I drive a Honda Civic": the car someone has now. */
     static final Pattern DRIVES =
             Pattern.compile(
-                    "(?i)^I (?:now |currently |still |just )?drive (?<car>an? (?!(?:lot|bit|little|while|ways?|few)\\b).+)$");
+                    "(?i)^I (?:now |currently |still |just )?(?:drive|am (?:now |currently )?driving) (?<car>an? (?!(?:lot|bit|little|while|ways?|few)\\b).+)$");
 
     /** "I report to Raj now": someone's boss. */
     static final Pattern REPORTS_TO =
@@ -110,24 +110,24 @@ final class StatementPatterns {
     /** "I switched gyms to Equinox": the new value of the thing named in the plural. */
     static final Pattern SWITCHED =
             Pattern.compile(
-                    "(?i)^I (?:just |recently |finally |have |have just )?(?:switched|changed) (?<attr>[a-z]+)s (?:over )?to (?<val>(?-i:[A-Z]).+)$");
+                    "(?i)^I (?:just |recently |finally |have |have just )?(?:switched|changed|moved) (?<attr>[a-z]+)s (?:over )?to (?<val>(?-i:[A-Z]).+)$");
 
     /** "I got engaged": a new relationship status, with its time when said. */
     static final Pattern GOT_STATE =
             Pattern.compile(
-                    "(?i)^(?:I|we) (?:just |recently |finally |have just |have )?(?:got|gotten) (?<state>engaged|married|divorced)(?<when> .+)?$");
+                    "(?i)^(?:I|we) (?:just |recently |finally |have just |have )?(?:(?:got|gotten) (?<state>engaged|married|divorced)|(?<knot>tied the knot)|(?<bare>divorced|separated|married))(?<when> .+)?$");
 
     static final Pattern NEW_JOB =
             Pattern.compile(
                     "(?i)^I (?:just |recently |finally |have |have just )?(?:started|began|got|landed|accepted|took)(?: a| my| the)? (?:new )?(?:job|position|role|gig)(?: as (?<role>an? [^,]+?))? (?:at|with|for) (?<org>.+)$");
     static final Pattern JOINED_AS =
             Pattern.compile(
-                    "(?i)^I (?:just |recently |have |have just )?(?:joined|started at|started working at|started working for) (?<org>[A-Z][\\p{L}0-9&.'-]*(?: [A-Z][\\p{L}0-9&.'-]*){0,3})(?: as (?<role>an? .+))?$");
+                    "(?i)^I (?:just |recently |have |have just )?(?:joined|started at|started working at|started working for) (?<org>(?-i:[A-Z])[\\p{L}0-9&.'-]*(?: (?-i:[A-Z])[\\p{L}0-9&.'-]*){0,3})(?: as (?<role>an? .+))?$");
     static final Pattern PROMOTED =
             Pattern.compile("(?i)^I (?:just )?(?:got|was|have been) promoted to (?<role>.+)$");
     static final Pattern QUIT =
             Pattern.compile(
-                    "(?i)^I (?:just |finally )?(?:quit|left) my (?:job|position|role) (?:at|with) (?<org>.+)$");
+                    "(?i)^I (?:just |finally |recently )?(?:(?:quit|left) my (?:job|position|role) (?:at|with)|resigned from|(?:was|got) (?:laid off|let go|fired) (?:from|by)) (?<org>.+)$");
 
     /**
      * "I am now employed by Netflix", "I got hired at the hospital", "I accepted an offer from
@@ -153,7 +153,7 @@ final class StatementPatterns {
      */
     static final Pattern NEW_THING =
             Pattern.compile(
-                    "(?i)^I (?:just |recently |finally |have |have just )?(?:got|bought|purchased|have) (?:a|my|our) (?:brand )?new (?<attr>[\\p{L}-]+)(?:,| -| –|:) (?<val>(?:an? |the )?(?-i:[A-Z0-9]).+)$");
+                    "(?i)^I (?:just |recently |finally |have |have just )?(?:got|bought|purchased|have|started seeing|am seeing|found|hired) (?:a|my|our) (?:brand )?new (?<attr>favou?rite [\\p{L}-]+|[\\p{L}-]+)(?:,| -| –|:| named| called) (?<val>(?:an? |the )?(?-i:[A-Z0-9]).+|\\S+@\\S+)$");
 
     /**
      * "Mike is my team lead now", "Dr. Patel is my new dentist": the person in a role someone has
@@ -169,7 +169,87 @@ final class StatementPatterns {
      */
     static final Pattern USED_TO_BE =
             Pattern.compile(
-                    "(?i)^.{1,50}? (?:used to be|was|is not|is no longer) my (?<attr>favou?rite (?!anymore|any more|now)[\\p{L}-]+(?: (?!anymore|any more|now)[\\p{L}-]+)?)(?: anymore| any more)?,? (?:but )?(?:now |these days |nowadays )?(?:it is|they are|my favou?rite is|my new favou?rite is) (?<val>.+?)(?: now| these days| nowadays)?$");
+                    "(?i)^.{1,50}? (?:used to be|was|is not|is no longer) my (?<attr>favou?rite (?!anymore|any more|now)[\\p{L}-]+(?: (?!anymore|any more|now)[\\p{L}-]+)?)(?: anymore| any more)?[,;]? (?:but )?(?:now |these days |nowadays )?(?:it is|they are|my favou?rite is|my new favou?rite is) (?<val>.+?)(?: now| these days| nowadays)?$");
+
+    /** "I am a Portland resident now", "I now call Portland home": where someone lives. */
+    static final Pattern RESIDENT =
+            Pattern.compile(
+                    "(?i)^I (?:am (?:now |currently )?an? (?<place>(?-i:[A-Z])[\\p{L}.'-]+(?: (?-i:[A-Z])[\\p{L}.'-]+){0,2}) resident|(?:now |currently )?call (?<home>(?-i:[A-Z])[\\p{L}.' -]{1,40}?) (?:my )?home)$");
+
+    /** "I started at Google on Monday": a new workplace, named. */
+    static final Pattern STARTED_AT =
+            Pattern.compile(
+                    "(?i)^I (?:just |recently |finally |have |have just )?(?:started|began) (?:working )?at (?<org>(?-i:[A-Z]).+?)(?: as (?<role>an? .+?))?$");
+
+    /** "I am now at Oracle as a data scientist": a workplace, with the role there. */
+    static final Pattern AT_AS =
+            Pattern.compile(
+                    "(?i)^I am (?:now |currently )?(?:at|with) (?<org>(?-i:[A-Z]).+?) as (?<role>an? .+)$");
+
+    /** "Today was my first day at Google". */
+    static final Pattern FIRST_DAY =
+            Pattern.compile(
+                    "(?i)^(?:today|yesterday|this|it|this week) (?:was|is|has been) my first (?:day|week|month) (?:of work )?(?:at|with) (?<org>(?-i:[A-Z]).+?)(?: as (?<role>an? .+?))?$");
+
+    /** "Google hired me last month". */
+    static final Pattern HIRED_ME =
+            Pattern.compile(
+                    "^(?<org>[A-Z][\\p{L}0-9&.'-]*(?: [A-Z][\\p{L}0-9&.'-]*){0,3}) (?i:just |finally |recently )?(?i:hired|took on|offered a job to) me(?i: as (?<role>an? [\\p{L} -]+?))?(?<when> (?!to )(?i:.+))?$");
+
+    /** "I changed careers to become a paramedic". */
+    static final Pattern CAREER =
+            Pattern.compile(
+                    "(?i)^I (?:just |recently |finally )?(?:changed|switched) (?:careers?|jobs?|fields?)(?: and| to)? (?:became|become|am now|now work as|work as|to be) (?<role>an? .+)$");
+
+    /** "Let's make the budget $1,500": a value set in a suggestion of one's own. */
+    static final Pattern LETS_MAKE =
+            Pattern.compile(
+                    "(?i)^let(?:['’]s| us) (?:make|set|raise|bump|increase|lower|change|put|up) (?:the|my|our) (?<attr>(?:[\\p{L}'’-]+ ){0,3}?[\\p{L}'’-]+) (?:to |at )?(?<val>[$€£] ?\\d.*|\\d.*)$");
+
+    /** "I now make $75k": a salary. */
+    static final Pattern EARNS =
+            Pattern.compile(
+                    "(?i)^I (?:now |currently |actually )?(?:make|earn|get paid|bring home|am (?:now |currently )?(?:paid|making|earning)) (?<val>[$€£] ?\\d[\\d,.]*k?|\\d[\\d,.]*k? (?:dollars|euros|pounds))(?<per> (?:a|an|per) (?:year|month|hour|week))?$");
+
+    /** "I now pay $2,400 in rent": what a recurring cost is. */
+    static final Pattern PAYS =
+            Pattern.compile(
+                    "(?i)^(?:I|we) (?:now |currently |still )?pay (?<val>[$€£] ?\\d[\\d,.]*k?)(?<per> (?:a|per) (?:month|week|year))? (?:in|for) (?:my |our )?(?<attr>rent|mortgage|tuition|childcare|daycare|insurance)(?<per2> (?:a|per) (?:month|week|year))?$");
+
+    /** "You can reach me at dan@b.com now": a new email or number. */
+    static final Pattern REACH_ME =
+            Pattern.compile(
+                    "(?i)^(?:(?:you can |please )?(?:reach|email|contact|text|call) me (?:at|on)|(?:please )?use) (?<val>[\\w.+-]+@[\\w-]+\\.[\\w.]+|\\+?[\\d() .-]{7,20}\\d)(?: from now on| instead| now)?$");
+
+    /** "New number: 555-0199": a labelled new value. */
+    static final Pattern NEW_LABEL =
+            Pattern.compile(
+                    "(?i)^(?:my )?new (?<attr>phone number|number|cell number|cell|email address|email|address|home address)(?: is)?:? (?<val>.+)$");
+
+    /** "I am dating Chris now": someone's partner, by name. */
+    static final Pattern DATING =
+            Pattern.compile(
+                    "(?i)^I am (?:now |currently )?(?:dating|going out with|in a relationship with) (?<name>(?-i:[A-Z])[\\p{L}'-]+(?: (?-i:[A-Z])[\\p{L}'-]+)?)$");
+
+    /** "Jake and I broke up" (read as "we …" with Jake along), "I broke up with Jake". */
+    static final Pattern BROKE_UP =
+            Pattern.compile(
+                    "(?i)^(?:we|I) (?:just |finally |recently |have )?(?:broke up|split up|broken up|called it quits)(?: with (?<name>(?-i:[A-Z])[\\p{L}'-]+))?(?<when> .+)?$");
+
+    /** "Ramen has replaced pizza as my favorite food". */
+    static final Pattern REPLACED_AS =
+            Pattern.compile(
+                    "(?i)^(?<val>[^,]{1,40}?) (?:has |have |just )?replaced .{1,40}? as my (?<attr>favou?rite [\\p{L}-]+(?: [\\p{L}-]+)?)$");
+
+    /** "We are now budgeting $25,000 for the wedding". */
+    static final Pattern BUDGETING =
+            Pattern.compile(
+                    "(?i)^(?:I|we) (?:am|are) (?:now |currently )?budgeting (?<val>[$€£] ?\\d[\\d,.]*k?) for (?<what>(?:the|my|our|this) [\\p{L} -]{2,40})$");
+
+    /** "I am not vegan anymore": a diet or status that ended. */
+    static final Pattern NO_LONGER =
+            Pattern.compile(
+                    "(?i)^I am (?:not|no longer) (?:a |an )?(?<state>vegetarian|vegan|pescatarian|single|married|engaged)(?: anymore| any more)?$");
 
     static final Pattern I_AM_ROLE =
             Pattern.compile(
@@ -210,7 +290,7 @@ final class StatementPatterns {
 
     static final Pattern STATE =
             Pattern.compile(
-                    "(?i)^I am (?:now |currently |\\d+ (?:weeks|months) )?(?<state>married|engaged|divorced|single|pregnant|retired|widowed|a grandparent|expecting)(?: .*)?$");
+                    "(?i)^I am (?:now |currently |\\d+ (?:weeks|months) )?(?<state>married|engaged|divorced|separated|single|pregnant|retired|widowed|a grandparent|expecting)(?: .*)?$");
     static final Pattern RELATIVE =
             Pattern.compile(
                     "(?i)^my (?<rel>[\\p{L}-]+(?: [\\p{L}-]+)?) (?<name>[A-Z][\\p{L}'-]+) (?<pred>(?:lives in|works at|works as|works for|is an?|loves|studies|plays|moved to|is moving to|is getting married|got married|is starting|started|graduated|is coming|is visiting|is joining) .+)$");

@@ -29,6 +29,10 @@ final class StatementReaders {
                         .replaceAll(
                                 "(?i) (these days|nowadays|lately|right now|at the moment|now)$",
                                 "");
+        // "My phone is 222-3333": its number.
+        if (a.equalsIgnoreCase("phone") && value.strip().matches("\\+?[\\d() .-]{7,20}\\d")) {
+            a = "phone number";
+        }
         String head = lastWord(a.replaceAll("(?i) (for|of|at|in|on|with|to|from) .*$", ""));
         boolean favorite =
                 a.toLowerCase(Locale.ROOT).startsWith("favorite")
@@ -38,7 +42,14 @@ final class StatementReaders {
                 || a.matches("(?i).*\\b(you|your|it|this|that|i)\\b.*")) {
             return Optional.empty();
         }
-        Optional<String> v = phrase(value, 10);
+        // "more like $1,500": the value, without the words that correct it.
+        Optional<String> v =
+                phrase(value, 10)
+                        .map(
+                                x ->
+                                        x.replaceFirst(
+                                                "(?i)^(?:more like|something like|closer to) ",
+                                                ""));
         if (v.isEmpty()) {
             return Optional.empty();
         }
