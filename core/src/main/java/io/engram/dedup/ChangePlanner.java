@@ -37,6 +37,11 @@ public final class ChangePlanner {
     /** A decision per fact, plus the resulting change (none for facts decided against nothing). */
     public record Planned(Decision decision, MemoryChange change) {}
 
+    /**
+     * The changes {@code facts} make to the user's memories, applied to {@code known} as it goes.
+     * {@code now} is when the facts were said (the newest turn of their window): a value said after
+     * the stored one replaces it, one said before it held is history.
+     */
     public List<Planned> plan(
             Scope scope,
             Optional<String> sessionId,
@@ -167,9 +172,11 @@ public final class ChangePlanner {
         Memory created = newMemory(scope, sessionId, source, fact, vector, now);
         if (decision instanceof Decision.Supersede supersede) {
             Memory old = known.get(supersede.target());
-            if (fact.validFrom().isBefore(old.validFrom())) {
-                // Turns can arrive out of order (sessions are separate Kafka keys): an older value
-                // is history from the start, superseded by the newer one already stored.
+            if (fact.validFrom().isBefore(old.validFrom()) && now.isBefore(old.validFrom())) {
+                // Turns can arrive out of order (sessions are separate Kafka keys): a value said
+                // before the stored one even held is history from the start. One said later is
+                // news, whatever time it names: "we moved to Denver last month", said after "I
+                // live in Boston", is where the user lives now.
                 Memory historical = created.superseded(old.id(), old.validFrom());
                 return new MemoryChange.Created(
                         historical,

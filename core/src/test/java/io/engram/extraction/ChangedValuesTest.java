@@ -252,6 +252,68 @@ class ChangedValuesTest {
     }
 
     /**
+     * A value said after the stored one is current even when it names an earlier time: the move
+     * "last month", told minutes after "I live in Boston", is where Dana lives now.
+     */
+    @ParameterizedTest
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "I live in Boston.|We moved to Denver last month."
+                        + "|Dana moved to Denver in February 2026.",
+                "I work at Google.|I started at Stripe last week.|Dana works at Stripe.",
+                "My wife is Beth.|Beth and I divorced last year."
+                        + "|Dana got divorced from Beth in 2025.",
+            })
+    void aValueSaidLaterIsCurrentWhateverTimeItNames(String before, String after, String stored) {
+        ChangePlanner planner = new ChangePlanner(new DedupPolicy(), "test");
+        UserMemories known = new UserMemories(100);
+        List<CandidateFact> first = facts(before, T);
+        planner.plan(DANA, Optional.of("s1"), "conversation", first, axes(first, 0), known, T);
+        Instant minutesLater = T.plus(java.time.Duration.ofMinutes(5));
+        List<CandidateFact> later = facts(after, minutesLater);
+        List<ChangePlanner.Planned> planned =
+                planner.plan(
+                        DANA,
+                        Optional.of("s1"),
+                        "conversation",
+                        later,
+                        axes(later, first.size()),
+                        known,
+                        minutesLater);
+        assertThat(planned)
+                .filteredOn(p -> p.change().memory().content().equals(stored))
+                .singleElement()
+                .extracting(ChangePlanner.Planned::change)
+                .isInstanceOf(MemoryChange.Superseded.class);
+    }
+
+    /**
+     * Turns can arrive out of order: "I live in Boston", said in March, reaching the planner after
+     * the move to Denver said in May, is history from the start.
+     */
+    @org.junit.jupiter.api.Test
+    void aValueSaidBeforeTheStoredOneHeldIsHistory() {
+        ChangePlanner planner = new ChangePlanner(new DedupPolicy(), "test");
+        UserMemories known = new UserMemories(100);
+        Instant may = T.plus(java.time.Duration.ofDays(60));
+        List<CandidateFact> moved = facts("We moved to Denver last month.", may);
+        planner.plan(DANA, Optional.of("s2"), "conversation", moved, axes(moved, 0), known, may);
+        List<CandidateFact> boston = facts("I live in Boston.", T);
+        List<ChangePlanner.Planned> planned =
+                planner.plan(
+                        DANA, Optional.of("s1"), "conversation", boston, axes(boston, 1), known, T);
+        assertThat(planned)
+                .singleElement()
+                .satisfies(
+                        p -> {
+                            assertThat(p.change()).isInstanceOf(MemoryChange.Created.class);
+                            assertThat(p.change().memory().status())
+                                    .isEqualTo(io.engram.memory.MemoryStatus.SUPERSEDED);
+                        });
+    }
+
+    /**
      * Lines that give no value of Dana's, though they look like one: a relative's news, a time read
      * as a workplace, a favorite without the thing it is the favorite of.
      */

@@ -264,7 +264,9 @@ public class DedupFunction
                         facts,
                         vectors,
                         memories,
-                        Instant.now());
+                        // When the facts were said: the order of values is the order of turns,
+                        // however late a replay or a restart brings them.
+                        batch.sentAt >= 0 ? Instant.ofEpochMilli(batch.sentAt) : Instant.now());
         List<MemoryChange> changes = new ArrayList<>(planned.size());
         for (ChangePlanner.Planned p : planned) {
             decisions.get(p.decision().kind()).inc();
