@@ -171,22 +171,10 @@ class ChangedValuesTest {
                         + "|Dana's phone number is 444-5555.",
             })
     void theNewValueSupersedesTheOldOne(String before, String after, String stored) {
-        ChangePlanner planner = new ChangePlanner(new DedupPolicy(), "test");
-        UserMemories known = new UserMemories(100);
-        List<CandidateFact> first = facts(before, T);
-        assertThat(first).as("a fact from: " + before).isNotEmpty();
-        planner.plan(DANA, Optional.of("s1"), "conversation", first, axes(first, 0), known, T);
-
-        List<CandidateFact> later = facts(after, T.plus(java.time.Duration.ofDays(60)));
-        List<ChangePlanner.Planned> planned =
-                planner.plan(
-                        DANA,
-                        Optional.of("s2"),
-                        "conversation",
-                        later,
-                        axes(later, first.size()),
-                        known,
-                        T.plus(java.time.Duration.ofDays(60)));
+        Told told = tell(before, T, after, T.plus(java.time.Duration.ofDays(60)));
+        List<CandidateFact> first = told.first();
+        List<CandidateFact> later = told.later();
+        List<ChangePlanner.Planned> planned = told.planned();
 
         assertThat(later).extracting(CandidateFact::content).contains(stored);
         ChangePlanner.Planned superseding =
@@ -228,23 +216,9 @@ class ChangedValuesTest {
                 "My wife is Sara.|I'm married.",
             })
     void anotherAttributeLeavesTheFirstCurrent(String before, String after) {
-        ChangePlanner planner = new ChangePlanner(new DedupPolicy(), "test");
-        UserMemories known = new UserMemories(100);
-        List<CandidateFact> first = facts(before, T);
-        assertThat(first).as("a fact from: " + before).isNotEmpty();
-        planner.plan(DANA, Optional.of("s1"), "conversation", first, axes(first, 0), known, T);
-        Instant later = T.plus(java.time.Duration.ofDays(60));
-        List<CandidateFact> next = facts(after, later);
-        assertThat(next).as("a fact from: " + after).isNotEmpty();
-        List<ChangePlanner.Planned> planned =
-                planner.plan(
-                        DANA,
-                        Optional.of("s2"),
-                        "conversation",
-                        next,
-                        axes(next, first.size()),
-                        known,
-                        later);
+        Told told = tell(before, T, after, T.plus(java.time.Duration.ofDays(60)));
+        assertThat(told.later()).as("a fact from: " + after).isNotEmpty();
+        List<ChangePlanner.Planned> planned = told.planned();
         assertThat(planned)
                 .extracting(p -> p.decision().kind())
                 .as(after)
@@ -266,21 +240,8 @@ class ChangedValuesTest {
                         + "|Dana got divorced from Beth in 2025.",
             })
     void aValueSaidLaterIsCurrentWhateverTimeItNames(String before, String after, String stored) {
-        ChangePlanner planner = new ChangePlanner(new DedupPolicy(), "test");
-        UserMemories known = new UserMemories(100);
-        List<CandidateFact> first = facts(before, T);
-        planner.plan(DANA, Optional.of("s1"), "conversation", first, axes(first, 0), known, T);
-        Instant minutesLater = T.plus(java.time.Duration.ofMinutes(5));
-        List<CandidateFact> later = facts(after, minutesLater);
         List<ChangePlanner.Planned> planned =
-                planner.plan(
-                        DANA,
-                        Optional.of("s1"),
-                        "conversation",
-                        later,
-                        axes(later, first.size()),
-                        known,
-                        minutesLater);
+                tell(before, T, after, T.plus(java.time.Duration.ofMinutes(5))).planned();
         assertThat(planned)
                 .filteredOn(p -> p.change().memory().content().equals(stored))
                 .singleElement()
@@ -335,6 +296,33 @@ class ChangedValuesTest {
             })
     void noValueIsReadFrom(String line) {
         assertThat(facts(line, T)).extracting(CandidateFact::content).isEmpty();
+    }
+
+    /** What Dana said first and later, and the changes the later facts make. */
+    private record Told(
+            List<CandidateFact> first,
+            List<CandidateFact> later,
+            List<ChangePlanner.Planned> planned) {}
+
+    /** Dana says {@code before} at {@code beforeAt}, then {@code after} at {@code afterAt}. */
+    private Told tell(String before, Instant beforeAt, String after, Instant afterAt) {
+        ChangePlanner planner = new ChangePlanner(new DedupPolicy(), "test");
+        UserMemories known = new UserMemories(100);
+        List<CandidateFact> first = facts(before, beforeAt);
+        assertThat(first).as("a fact from: " + before).isNotEmpty();
+        planner.plan(
+                DANA, Optional.of("s1"), "conversation", first, axes(first, 0), known, beforeAt);
+        List<CandidateFact> later = facts(after, afterAt);
+        List<ChangePlanner.Planned> planned =
+                planner.plan(
+                        DANA,
+                        Optional.of("s2"),
+                        "conversation",
+                        later,
+                        axes(later, first.size()),
+                        known,
+                        afterAt);
+        return new Told(first, later, planned);
     }
 
     /** The facts of one turn of Dana's, said at {@code at}, without the excerpt. */
