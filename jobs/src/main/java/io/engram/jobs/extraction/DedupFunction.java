@@ -248,6 +248,21 @@ public class DedupFunction
                                 java.util.Arrays.asList(batch.turnIds))));
     }
 
+    /**
+     * When the batch's facts were said: the order of values is the order of turns, however late a
+     * replay or a restart brings them (not the Kafka time, which is when a replay sent them). A
+     * batch without its turns' times falls back to the newest time its facts name.
+     */
+    private static Instant saidAt(FactBatch batch, List<CandidateFact> facts) {
+        if (batch.saidAt >= 0) {
+            return Instant.ofEpochMilli(batch.saidAt);
+        }
+        return facts.stream()
+                .map(CandidateFact::validFrom)
+                .max(Instant::compareTo)
+                .orElseGet(Instant::now);
+    }
+
     /** The changes the batch's facts make to the user's memories (applied to them as it goes). */
     List<MemoryChange> plan(FactBatch batch, UserMemories memories) {
         List<CandidateFact> facts = new ArrayList<>(batch.facts.length);
@@ -264,9 +279,7 @@ public class DedupFunction
                         facts,
                         vectors,
                         memories,
-                        // When the facts were said: the order of values is the order of turns,
-                        // however late a replay or a restart brings them.
-                        batch.sentAt >= 0 ? Instant.ofEpochMilli(batch.sentAt) : Instant.now());
+                        saidAt(batch, facts));
         List<MemoryChange> changes = new ArrayList<>(planned.size());
         for (ChangePlanner.Planned p : planned) {
             decisions.get(p.decision().kind()).inc();

@@ -23,6 +23,9 @@ public class FactBatch {
     /** When the newest of the window's turns was sent; -1 when unknown. */
     public long sentAt = -1;
 
+    /** When the newest of the window's turns was said (its own timestamp); -1 when unknown. */
+    public long saidAt = -1;
+
     public FactBatch() {}
 
     private static FactBatch of(
@@ -40,6 +43,7 @@ public class FactBatch {
         FactBatch b = of(w.tenantId, w.projectId, w.environment, w.userId, w.sessionId);
         b.turnIds = java.util.Arrays.stream(w.turns).map(t -> t.turnId).toArray(String[]::new);
         b.sentAt = w.sentAt();
+        b.saidAt = w.saidAt();
         return b;
     }
 

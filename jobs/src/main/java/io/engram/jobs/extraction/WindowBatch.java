@@ -40,6 +40,22 @@ public class WindowBatch {
         return newest;
     }
 
+    /**
+     * When the newest turn of the batch was said (its own timestamp, epoch ms), not when it reached
+     * the topic; -1 if the batch has no turn.
+     */
+    public long saidAt() {
+        long newest = -1;
+        for (TurnRecord[] part : new TurnRecord[][] {context, turns, sessionTurns}) {
+            for (TurnRecord t : part) {
+                if (t.ts != null) {
+                    newest = Math.max(newest, t.ts.toEpochMilli());
+                }
+            }
+        }
+        return newest;
+    }
+
     public String userKey() {
         return tenantId + "/" + projectId + "/" + environment + "/" + userId;
     }
