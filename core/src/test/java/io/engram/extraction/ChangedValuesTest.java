@@ -169,6 +169,30 @@ class ChangedValuesTest {
                 "I drive a Kia.|I'm driving a Honda now.|Dana drives a Honda.",
                 "My phone is 222-3333.|My new phone number is 444-5555."
                         + "|Dana's phone number is 444-5555.",
+                "I'm based in Chicago.|My new apartment is in Nashville."
+                        + "|Dana's apartment is in Nashville.",
+                "I'm based in Chicago.|Nashville is home now.|Dana lives in Nashville.",
+                "I'm based in Chicago.|I just relocated my family to Nashville."
+                        + "|Dana moved to Nashville.",
+                "I work at Target.|I left Target for a job at Walmart.|Dana works at Walmart.",
+                "I'm an accountant.|I retrained as a teacher.|Dana is a teacher.",
+                "My favorite sport is soccer.|These days I'm more into basketball, it's my favorite sport."
+                        + "|Dana's favorite sport is basketball.",
+                "I'm single.|I'm seeing someone named Alex.|Dana is dating Alex.",
+                "I'm single.|I've been in a relationship with Alex for two months."
+                        + "|Dana is dating Alex.",
+                "I'm dating Alex.|Alex and I got married in the spring."
+                        + "|Dana got married to Alex in the spring.",
+                "I'm 30.|I'm turning 31 today.|Dana's age is 31.",
+                "My son is 4.|My son just had his 5th birthday.|Dana's son is 5.",
+                "My email is me@old.org.|I've updated my email to me@new.org."
+                        + "|Dana's email is me@new.org.",
+                "I'm vegan.|I've gone vegetarian.|Dana is vegetarian.",
+                "My favorite podcast is Serial.|I'm obsessed with Radiolab now, it's my new favorite podcast."
+                        + "|Dana's favorite podcast is Radiolab.",
+                "I work remotely for Shopify.|I now work remotely for Etsy.|Dana works at Etsy.",
+                "My landlord is Mr. Smith.|We have a new landlord, Ms. Jones."
+                        + "|Dana's landlord is Ms. Jones.",
             })
     void theNewValueSupersedesTheOldOne(String before, String after, String stored) {
         Told told = tell(before, T, after, T.plus(java.time.Duration.ofDays(60)));
@@ -293,6 +317,9 @@ class ChangedValuesTest {
                 "Mom hired me to babysit.",
                 "We split up the bill.",
                 "I'm dating again.",
+                "Paris is home to the Louvre.",
+                "Everyone calls me crazy.",
+                "I relocated the couch to the basement.",
             })
     void noValueIsReadFrom(String line) {
         assertThat(facts(line, T)).extracting(CandidateFact::content).isEmpty();

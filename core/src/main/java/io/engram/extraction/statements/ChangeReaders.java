@@ -20,6 +20,11 @@ final class ChangeReaders {
 
     private ChangeReaders() {}
 
+    /** "in the spring", "over the summer": a time of year said without a date. */
+    private static final java.util.regex.Pattern SEASON =
+            java.util.regex.Pattern.compile(
+                    "(?i) (?:in|during|over|this|last) (?:the )?(?:spring|summer|fall|autumn|winter)");
+
     /** The new value {@code clause} states, if it has one of these shapes. */
     static Optional<Read> read(Renderer r, String clause, Instant said) {
         Matcher m;
@@ -39,6 +44,9 @@ final class ChangeReaders {
         }
         // Each shape below is tried only on a clause with its telling word: most clauses have none.
         if (clause.contains("replaced") && (m = REPLACED_AS.matcher(clause)).matches()) {
+            return StatementReaders.attribute(r, m.group("attr"), "is", m.group("val"), said, 0.8);
+        }
+        if (clause.contains("favo") && (m = INTO_FAVORITE.matcher(clause)).matches()) {
             return StatementReaders.attribute(r, m.group("attr"), "is", m.group("val"), said, 0.8);
         }
         if (clause.contains("budgeting") && (m = BUDGETING.matcher(clause)).matches()) {
@@ -174,16 +182,22 @@ final class ChangeReaders {
             }
             // "I got divorced last year": the time, and nothing else ("… to Sam" is read
             // elsewhere).
-            return TimePhrases.first(rest, said)
-                    .filter(t -> cutOut(rest, t).isBlank())
-                    .map(
-                            t ->
-                                    new Read(
-                                            "attribute",
-                                            MemoryType.SEMANTIC,
-                                            text + " " + t.text(),
-                                            t.instant(),
-                                            0.75));
+            Optional<Read> timed =
+                    TimePhrases.first(rest, said)
+                            .filter(t -> cutOut(rest, t).isBlank())
+                            .map(
+                                    t ->
+                                            new Read(
+                                                    "attribute",
+                                                    MemoryType.SEMANTIC,
+                                                    text + " " + t.text(),
+                                                    t.instant(),
+                                                    0.75));
+            // "… in the spring": a time no date is read from, kept in the words.
+            if (timed.isEmpty() && SEASON.matcher(rest).matches()) {
+                return Optional.of(Read.of("attribute", text + rest, said, 0.75));
+            }
+            return timed;
         }
         return Optional.empty();
     }

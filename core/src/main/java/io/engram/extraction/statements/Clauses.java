@@ -213,7 +213,7 @@ public final class Clauses {
     /** "left Microsoft and joined Netflix", "quit Acme to join Initech". */
     private static final Pattern JOB_FOR_JOB =
             Pattern.compile(
-                    "\\b((?i:left|quit) (?:my job at )?[A-Z][\\p{L}0-9&.'-]*(?: [A-Z][\\p{L}0-9&.'-]*){0,3}),? (?i:and (?:then )?joined|to join) (?=[A-Z])");
+                    "\\b((?i:left|quit) (?:my job at )?[A-Z][\\p{L}0-9&.'-]*(?: [A-Z][\\p{L}0-9&.'-]*){0,3}),? (?i:and (?:then )?joined|to join|for a (?:new )?(?:job|position|role) (?:at|with)) (?=[A-Z])");
 
     /** "my birthday's on …": the "'s" of a noun after "my" is "is". */
     private static final Pattern MY_NOUN_IS =
@@ -239,7 +239,7 @@ public final class Clauses {
         }
         s = MY_NOUN_IS.matcher(s).replaceAll("$1 is $2");
         // "I left Microsoft and joined Netflix": a job for a job, so "joined" is where one works.
-        if (s.contains(" join")) {
+        if (s.contains(" join") || s.contains(" for a ")) {
             s = JOB_FOR_JOB.matcher(s).replaceAll("$1 and now work at ");
         }
         if (s.contains(" offer ")) {

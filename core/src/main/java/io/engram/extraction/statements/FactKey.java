@@ -159,6 +159,11 @@ public record FactKey(String subject, String attribute, String value) {
                         new FactKey(subject, "relationship status", partner + " " + value));
             }
             String a = m.group("a").toLowerCase(Locale.ROOT);
+            if (a.matches("(?:new |current )?(?:apartment|house|home|place|flat|condo)")
+                    && value.startsWith("in ")) {
+                // "Dana's new apartment is in Nashville": where Dana lives.
+                return Optional.of(new FactKey(subject, "residence", value.substring(3)));
+            }
             if (a.matches("(?:new |current )?(?:job|occupation|profession|career)")) {
                 // "Dana's job is at Oracle": a workplace; "Dana's job is food critic": a role.
                 return value.startsWith("at ")

@@ -18,6 +18,10 @@ public final class FactShape {
     private static final Pattern FIRST_PERSON =
             Pattern.compile(
                     "(?i)\\b(i|me|my|mine|myself|we|us|our|ours|ourselves|i'm|i've|i'll|i'd)\\b");
+
+    /** An email or web address, whose words are no person. */
+    private static final Pattern ADDRESS = Pattern.compile("\\S+@\\S+\\.\\w+|https?://\\S+");
+
     private static final Pattern GREETING =
             Pattern.compile(
                     "(?i)^(hi|hey|hello|thanks|thank you|bye|goodbye|good morning|good night|congrats|congratulations|welcome|sorry|cheers|wow|yay|lol|haha)\\b");
@@ -106,10 +110,12 @@ public final class FactShape {
         if (IMPERATIVE.matcher(f).find()) {
             return Optional.of("imperative");
         }
-        if (SECOND_PERSON.matcher(f).find()) {
+        // "me@old.org" is an address, not the speaker.
+        String words = ADDRESS.matcher(f).replaceAll(" ");
+        if (SECOND_PERSON.matcher(words).find()) {
             return Optional.of("second person");
         }
-        if (FIRST_PERSON.matcher(f).find()) {
+        if (FIRST_PERSON.matcher(words).find()) {
             return Optional.of("first person");
         }
         if (f.toLowerCase(Locale.ROOT).contains("and others")) {

@@ -7,7 +7,8 @@ final class Renderer {
 
     private static final Pattern FIRST_PERSON_OBJECTS =
             // Whole words only: "me-time" or "us-based" are not the speaker.
-            Pattern.compile("(?i)(?<![\\w-])(my|our|me|us|mine|ours|myself|ourselves)(?![\\w-])");
+            Pattern.compile(
+                    "(?i)(?<![\\w@.-])(my|our|me|us|mine|ours|myself|ourselves)(?![\\w-]|[@.]\\w)");
 
     private final String subject;
     private final String speaker;

@@ -79,14 +79,17 @@ public final class StatementExtractor {
                     said,
                     0.85);
         }
-        boolean possessiveChange = (m = POSSESSIVE_CHANGE.matcher(c)).matches();
+        // A change to a value ends on "to" and its value: no clause without " to " is one.
+        boolean possessiveChange =
+                c.contains(" to ") && (m = POSSESSIVE_CHANGE.matcher(c)).matches();
         if (possessiveChange && relation(m.group("attr"))) {
             // "My brother moved to Phoenix": news of a relative, not a value that changed.
             return Optional.empty();
         }
         if (possessiveChange
                 || (m = SET_TO.matcher(c)).matches()
-                || (m = POSSESSIVE_TURNED.matcher(c)).matches()) {
+                || (m = POSSESSIVE_TURNED.matcher(c)).matches()
+                || c.contains("birthday") && (m = POSSESSIVE_BIRTHDAY.matcher(c)).matches()) {
             // "Rent just went up to …": the attribute, not a name, though it starts the clause.
             String attr = m.group("attr");
             if (c.startsWith(attr)) {
@@ -107,7 +110,8 @@ public final class StatementExtractor {
                 return attribute;
             }
         }
-        if ((m = INVERTED_FAVORITE.matcher(c)).matches()) {
+        if ((c.contains(" my ") || c.contains(" My "))
+                && (m = INVERTED_FAVORITE.matcher(c)).matches()) {
             String val = m.group("val");
             if (Lexicons.EMPTY_OBJECTS.contains(firstWord(val))) {
                 return Optional.empty();
@@ -116,6 +120,9 @@ public final class StatementExtractor {
         }
         // "My wife and I moved to Austin": where the speaker lives, whoever came along.
         if ((m = LIVES.matcher(c)).matches() || (m = HOME_IS.matcher(c)).matches()) {
+            return place(r.alone(), m.group("place"), said, false);
+        }
+        if (c.endsWith("home") && (m = HOME_NAMED_FIRST.matcher(c)).matches()) {
             return place(r.alone(), m.group("place"), said, false);
         }
         if ((m = RESIDENT.matcher(c)).matches()) {

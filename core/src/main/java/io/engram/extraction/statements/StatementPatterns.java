@@ -42,6 +42,11 @@ final class StatementPatterns {
             Pattern.compile(
                     "(?i)^(?:my|our) (?<attr>[\\p{L}-]+(?: [\\p{L}-]+)??) (?:just |recently |finally )?turned (?<val>\\d{1,3})(?: years old)?(?: (?:yesterday|today|this (?:week|month|year)|last (?:week|month|year|[a-z]+day)|on .{1,30}))?$");
 
+    /** "My son just had his 5th birthday": a relative's new age. */
+    static final Pattern POSSESSIVE_BIRTHDAY =
+            Pattern.compile(
+                    "(?i)^(?:my|our) (?<attr>[\\p{L}-]+(?: [\\p{L}-]+)??) (?:just |recently )?(?:had|celebrated|turned) (?:his|her|their) (?<val>\\d{1,3})(?:st|nd|rd|th) birthday(?: .*)?$");
+
     /** "I can spend up to $3,500 on the trip": a budget, worded as what one can spend. */
     static final Pattern CAN_SPEND =
             Pattern.compile(
@@ -49,10 +54,10 @@ final class StatementPatterns {
 
     static final Pattern SET_TO =
             Pattern.compile(
-                    "(?i)^(?:I|we) (?:just |have |have just |finally |am |are )?(?:raised|increased|upped|bumped|lowered|cut|changed|switched|moved|set|reduced|adjusted|doubled|raising|increasing|upping|bumping|lowering|cutting|changing|reducing|adjusting) (?:my|our|the) (?<attr>(?:[\\p{L}0-9'’&-]+ ){0,6}?[\\p{L}0-9'’&-]+) (?:up |down )?to (?<val>.+)$");
+                    "(?i)^(?:I|we) (?:just |have |have just |finally |am |are )?(?:raised|increased|upped|bumped|lowered|cut|changed|switched|moved|set|reduced|adjusted|doubled|updated|raising|increasing|upping|bumping|lowering|cutting|changing|reducing|adjusting) (?:my|our|the) (?<attr>(?:[\\p{L}0-9'’&-]+ ){0,6}?[\\p{L}0-9'’&-]+) (?:up |down )?to (?<val>.+)$");
     static final Pattern CHANGED_NAME =
             Pattern.compile(
-                    "(?i)^(?:please )?(?:call me|you can call me|i go by) (?<val>(?-i:[A-Z])[\\p{L}'’-]+(?: (?-i:[A-Z])[\\p{L}'’-]+)?)(?: .*)?$");
+                    "(?i)^(?:please )?(?:call me|you can call me|i go by|(?:everyone|everybody|people|friends|my friends) (?:now )?calls? me) (?<val>(?-i:[A-Z])[\\p{L}'’-]+(?: (?-i:[A-Z])[\\p{L}'’-]+)?)(?: .*)?$");
     static final Pattern INVERTED_FAVORITE =
             Pattern.compile(
                     "(?i)^(?<val>[^,]{1,50}?) (?:is|are|has become|have become|became) (?:now |definitely |probably |still |totally |by far )?my (?:new |all-time |all time |absolute )?(?<attr>favou?rite(?: [\\p{L}-]+){1,2}|fave(?: [\\p{L}-]+)?|top pick|go-to(?: [\\p{L}-]+)?|(?:main |biggest )?(?:hobby|hobbies|passion|specialty))$");
@@ -77,11 +82,15 @@ final class StatementPatterns {
 
     static final Pattern MOVED =
             Pattern.compile(
-                    "(?i)^(?:I|we) (?:just |recently |finally |officially |have |have just |had )?(?:moved|relocated|finished moving)(?: back| out| over| away| down| up)?(?: from (?-i:[A-Z])[\\p{L}.' -]{1,40}?)? (?:to|into) (?:(?:my|our|a|the) (?:new |own )?(?:place|home|house|apartment|flat|condo) (?:in|near) )?(?<place>.+)$");
+                    "(?i)^(?:I|we) (?:just |recently |finally |officially |have |have just |had )?(?:moved|relocated|finished moving)(?: back| out| over| away| down| up)?(?: (?:my family|the family|us|the kids|everyone))?(?: from (?-i:[A-Z])[\\p{L}.' -]{1,40}?)? (?:to|into) (?:(?:my|our|a|the) (?:new |own )?(?:place|home|house|apartment|flat|condo) (?:in|near) )?(?<place>.+)$");
 
     /** "I work at", "I am working at", "I have been working at": where someone works now. */
     private static final String WORK =
-            "(?:work|am " + ADVERBS + "working|have " + ADVERBS + "been working)";
+            "(?:work|am "
+                    + ADVERBS
+                    + "working|have "
+                    + ADVERBS
+                    + "been working)(?: remotely| full[- ]time| part[- ]time| from home)?";
 
     static final Pattern WORKS_AT =
             Pattern.compile(
@@ -153,7 +162,7 @@ final class StatementPatterns {
      */
     static final Pattern NEW_THING =
             Pattern.compile(
-                    "(?i)^I (?:just |recently |finally |have |have just )?(?:got|bought|purchased|have|started seeing|am seeing|found|hired) (?:a|my|our) (?:brand )?new (?<attr>favou?rite [\\p{L}-]+|[\\p{L}-]+)(?:,| -| –|:| named| called) (?<val>(?:an? |the )?(?-i:[A-Z0-9]).+|\\S+@\\S+)$");
+                    "(?i)^(?:I|we) (?:just |recently |finally |have |have just )?(?:got|bought|purchased|have|started seeing|am seeing|found|hired) (?:a|my|our) (?:brand )?new (?<attr>favou?rite [\\p{L}-]+|[\\p{L}-]+)(?:,| -| –|:| named| called) (?<val>(?:an? |the )?(?-i:[A-Z0-9]).+|\\S+@\\S+)$");
 
     /**
      * "Mike is my team lead now", "Dr. Patel is my new dentist": the person in a role someone has
@@ -175,6 +184,11 @@ final class StatementPatterns {
     static final Pattern RESIDENT =
             Pattern.compile(
                     "(?i)^I (?:am (?:now |currently )?an? (?<place>(?-i:[A-Z])[\\p{L}.'-]+(?: (?-i:[A-Z])[\\p{L}.'-]+){0,2}) resident|(?:now |currently )?call (?<home>(?-i:[A-Z])[\\p{L}.' -]{1,40}?) (?:my )?home)$");
+
+    /** "Nashville is home now": where someone lives, named first. */
+    static final Pattern HOME_NAMED_FIRST =
+            Pattern.compile(
+                    "^(?<place>[A-Z][\\p{L}.'-]+(?: [A-Z][\\p{L}.'-]+){0,2}) (?:is|has become|feels like) (?i:(?:my |our )?(?:new )?home)$");
 
     /** "I started at Google on Monday": a new workplace, named. */
     static final Pattern STARTED_AT =
@@ -199,7 +213,7 @@ final class StatementPatterns {
     /** "I changed careers to become a paramedic". */
     static final Pattern CAREER =
             Pattern.compile(
-                    "(?i)^I (?:just |recently |finally )?(?:changed|switched) (?:careers?|jobs?|fields?)(?: and| to)? (?:became|become|am now|now work as|work as|to be) (?<role>an? .+)$");
+                    "(?i)^I (?:just |recently |finally |have )?(?:(?:changed|switched) (?:careers?|jobs?|fields?)(?: and| to)? (?:became|become|am now|now work as|work as|to be)|(?:retrained|requalified) as) (?<role>an? .+)$");
 
     /** "Let's make the budget $1,500": a value set in a suggestion of one's own. */
     static final Pattern LETS_MAKE =
@@ -229,7 +243,7 @@ final class StatementPatterns {
     /** "I am dating Chris now": someone's partner, by name. */
     static final Pattern DATING =
             Pattern.compile(
-                    "(?i)^I am (?:now |currently )?(?:dating|going out with|in a relationship with) (?<name>(?-i:[A-Z])[\\p{L}'-]+(?: (?-i:[A-Z])[\\p{L}'-]+)?)$");
+                    "(?i)^I (?:am|have been) (?:now |currently )?(?:dating|going out with|in a relationship with|seeing someone (?:named|called)) (?<name>(?-i:[A-Z])[\\p{L}'-]+(?: (?-i:[A-Z])[\\p{L}'-]+)?)(?: (?:for|since) .{1,30})?$");
 
     /** "Jake and I broke up" (read as "we …" with Jake along), "I broke up with Jake". */
     static final Pattern BROKE_UP =
@@ -240,6 +254,11 @@ final class StatementPatterns {
     static final Pattern REPLACED_AS =
             Pattern.compile(
                     "(?i)^(?<val>[^,]{1,40}?) (?:has |have |just )?replaced .{1,40}? as my (?<attr>favou?rite [\\p{L}-]+(?: [\\p{L}-]+)?)$");
+
+    /** "I am more into basketball, it is my favorite sport": the favorite, named before "it". */
+    static final Pattern INTO_FAVORITE =
+            Pattern.compile(
+                    "(?i)^I am (?:now |more |really |totally |so )*(?:into|obsessed with|hooked on|loving|crazy about) (?<val>[^,]{1,40}), (?:it is|that is|they are) (?:now )?my (?:new )?(?<attr>favou?rite [\\p{L}-]+(?: [\\p{L}-]+)?)$");
 
     /** "We are now budgeting $25,000 for the wedding". */
     static final Pattern BUDGETING =
@@ -269,7 +288,7 @@ final class StatementPatterns {
                             + "(?<how>into|obsessed with|passionate about|a (?:big |huge |massive )?fan of|learning|allergic to|afraid of|scared of|keen on|all about|addicted to|hooked on) (?<obj>.+)$");
     static final Pattern DIET =
             Pattern.compile(
-                    "(?i)^I (?:am|have been|went) (?:a |an )?(?<diet>vegetarian|vegan|pescatarian|lactose intolerant|gluten intolerant|celiac|diabetic|teetotal|sober|left-handed|right-handed|colorblind|colourblind|color blind|deaf|dyslexic|autistic|an only child|a twin)(?<rest> .+)?$");
+                    "(?i)^I (?:am|have been|went|have gone|have now gone) (?:a |an )?(?<diet>vegetarian|vegan|pescatarian|lactose intolerant|gluten intolerant|celiac|diabetic|teetotal|sober|left-handed|right-handed|colorblind|colourblind|color blind|deaf|dyslexic|autistic|an only child|a twin)(?<rest> .+)?$");
     static final Pattern HAVE =
             Pattern.compile(
                     "(?i)^(?:I|we) (?:now |currently |still |also )?(?<verb>have|have got|own|got|adopted) (?<rest>.+)$");
@@ -286,7 +305,7 @@ final class StatementPatterns {
      */
     static final Pattern AGE =
             Pattern.compile(
-                    "(?i)^I (?:am (?:now |turning |about to turn )?(?<n>\\d{1,3})(?: years old| yrs old| now)?|(?:just |recently |finally )?turned (?<past>\\d{1,3})(?: years old)?(?: (?:yesterday|today|this (?:week|month|year)|last (?:week|month|year|[a-z]+day)|on .{1,30}))?)$");
+                    "(?i)^I (?:am (?:now |turning |about to turn )?(?<n>\\d{1,3})(?: years old| yrs old| now| today)?|(?:just |recently |finally )?turned (?<past>\\d{1,3})(?: years old)?(?: (?:yesterday|today|this (?:week|month|year)|last (?:week|month|year|[a-z]+day)|on .{1,30}))?)$");
 
     static final Pattern STATE =
             Pattern.compile(

@@ -56,6 +56,7 @@ final class StatementReaders {
         String first = firstWord(v.get());
         // "my family is my motivation", "my hard work is paying off": a feeling, not a value.
         if (!favorite
+                && !v.get().contains("@")
                 && v.get()
                         .matches(
                                 "(?i)^(?:my|our|their|his|her|going|coming along|paying off|doing|working out|getting (?:better|there))\\b.*")) {
