@@ -172,11 +172,13 @@ public final class ChangePlanner {
         Memory created = newMemory(scope, sessionId, source, fact, vector, now);
         if (decision instanceof Decision.Supersede supersede) {
             Memory old = known.get(supersede.target());
-            if (fact.validFrom().isBefore(old.validFrom()) && now.isBefore(old.validFrom())) {
+            if (now.isBefore(old.createdAt())
+                    || fact.validFrom().isBefore(old.validFrom())
+                            && now.isBefore(old.validFrom())) {
                 // Turns can arrive out of order (sessions are separate Kafka keys): a value said
-                // before the stored one even held is history from the start. One said later is
-                // news, whatever time it names: "we moved to Denver last month", said after "I
-                // live in Boston", is where the user lives now.
+                // before the stored one was said, or before it even held, is history from the
+                // start. One said later is news, whatever time it names: "we moved to Denver last
+                // month", said after "I live in Boston", is where the user lives now.
                 Memory historical = created.superseded(old.id(), old.validFrom());
                 return new MemoryChange.Created(
                         historical,
@@ -220,7 +222,8 @@ public final class ChangePlanner {
                 1,
                 embeddingVersion,
                 vector,
-                // created_at is derived from the fact so a replay writes the same row.
-                fact.validFrom().isAfter(now) ? now : fact.validFrom());
+                // created_at is when the fact was said, so a replay writes the same row and a
+                // value said later is known to be newer, whatever time it names.
+                now);
     }
 }

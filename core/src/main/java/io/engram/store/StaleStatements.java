@@ -40,7 +40,7 @@ public final class StaleStatements {
     static int mark(Connection c, Memory old, Memory current) throws SQLException {
         Optional<FactKey> was = FactKey.of(old.content());
         Optional<FactKey> now = FactKey.of(current.content());
-        if (was.isEmpty() || now.isEmpty() || was.get().value().length() < 2) {
+        if (was.isEmpty() || now.isEmpty() || was.get().quoted().length() < 2) {
             return 0;
         }
         try (PreparedStatement st = c.prepareStatement(MARK)) {
@@ -49,8 +49,8 @@ public final class StaleStatements {
             MemoryEvents.bindScope(st, 3, old.scope());
             st.setObject(7, current.id());
             st.setObject(8, old.id());
-            st.setString(9, was.get().value());
-            st.setString(10, now.get().value());
+            st.setString(9, was.get().quoted());
+            st.setString(10, now.get().quoted());
             st.setArray(11, c.createArrayOf("text", old.sourceTurnIds().toArray()));
             st.setString(12, was.get().cueWords());
             st.setArray(13, c.createArrayOf("text", current.sourceTurnIds().toArray()));

@@ -275,14 +275,17 @@ class ChangedValuesTest {
 
     /**
      * Turns can arrive out of order: "I live in Boston", said in March, reaching the planner after
-     * the move to Denver said in May, is history from the start.
+     * a move said in May, is history from the start — whether the move names a time after March
+     * ("last month") or before it ("last year"): what was said last is current.
      */
-    @org.junit.jupiter.api.Test
-    void aValueSaidBeforeTheStoredOneHeldIsHistory() {
+    @ParameterizedTest
+    @org.junit.jupiter.params.provider.ValueSource(
+            strings = {"We moved to Denver last month.", "We moved to Denver last year."})
+    void aValueSaidBeforeTheStoredOneIsHistory(String move) {
         ChangePlanner planner = new ChangePlanner(new DedupPolicy(), "test");
         UserMemories known = new UserMemories(100);
         Instant may = T.plus(java.time.Duration.ofDays(60));
-        List<CandidateFact> moved = facts("We moved to Denver last month.", may);
+        List<CandidateFact> moved = facts(move, may);
         planner.plan(DANA, Optional.of("s2"), "conversation", moved, axes(moved, 0), known, may);
         List<CandidateFact> boston = facts("I live in Boston.", T);
         List<ChangePlanner.Planned> planned =

@@ -333,6 +333,14 @@ public record FactKey(String subject, String attribute, String value) {
     }
 
     /**
+     * The value as a statement says it: a partner's name without the word this key gives it
+     * ("dating Jake" is said "my boyfriend is Jake"), else the value.
+     */
+    public String quoted() {
+        return attribute.equals("relationship status") ? value.replaceFirst("^dating ", "") : value;
+    }
+
+    /**
      * Words a statement of this attribute uses, as a regular expression for PostgreSQL's {@code ~*}
      * (words of the attribute, or of living, working, marriage for those keys).
      */
@@ -341,7 +349,7 @@ public record FactKey(String subject, String attribute, String value) {
             case "residence" -> "\\m(live|lives|living|moved|move|moving|home|address|based)\\M";
             case "workplace", "occupation" -> "\\m(work|works|working|job|employer|company)\\M";
             case "relationship status" ->
-                    "\\m(single|married|engaged|divorced|widowed|separated|husband|wife|spouse|partner)\\M";
+                    "\\m(single|married|engaged|divorced|widowed|separated|husband|wife|spouse|partner|boyfriend|girlfriend|fiancee?|dating|relationship)\\M";
             case "diet" -> "\\m(vegetarian|vegan|pescatarian|diet)\\M";
             case "car" -> "\\m(car|drives|drive)\\M";
             default -> {

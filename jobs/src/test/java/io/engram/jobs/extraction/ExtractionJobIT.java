@@ -67,6 +67,7 @@ class ExtractionJobIT {
     private static final Scope CARL = new Scope("acme", "default", "dev", "carl");
     private static final Scope DANA = new Scope("acme", "beta", "dev", "dana");
     private static final Scope EVE = new Scope("acme", "default", "dev", "eve");
+    private static final Scope FRAN = new Scope("acme", "default", "dev", "fran");
 
     private static PostgresServer postgres;
     private static String jdbcUrl;
@@ -200,6 +201,29 @@ class ExtractionJobIT {
         events.add(
                 new SessionEndEvent(
                         "e-b1-end", "acme", "default", "dev", "bob", "b1", s2.plusSeconds(60)));
+
+        // Fran tells two changes in April, each with a time before what she said in March.
+        Instant f0 = s1.minus(java.time.Duration.ofDays(1));
+        events.add(turn(FRAN, "f0", "f0-1", Role.USER, "I live in Boston.", f0));
+        events.add(
+                new SessionEndEvent(
+                        "e-f0-end", "acme", "default", "dev", "fran", "f0", f0.plusSeconds(60)));
+        events.add(turn(FRAN, "f1", "f1-1", Role.USER, "My boyfriend is Jake.", s1));
+        events.add(
+                new SessionEndEvent(
+                        "e-f1-end", "acme", "default", "dev", "fran", "f1", s1.plusSeconds(60)));
+        events.add(
+                turn(
+                        FRAN,
+                        "f2",
+                        "f2-1",
+                        Role.USER,
+                        "We packed up and moved to Denver last month.",
+                        s2));
+        events.add(turn(FRAN, "f2", "f2-2", Role.USER, "Jake and I broke up.", s2.plusSeconds(20)));
+        events.add(
+                new SessionEndEvent(
+                        "e-f2-end", "acme", "default", "dev", "fran", "f2", s2.plusSeconds(60)));
 
         try (KafkaProducer<String, byte[]> producer =
                 new KafkaProducer<>(
@@ -344,6 +368,37 @@ class ExtractionJobIT {
                 .isZero();
     }
 
+    /**
+     * "We moved to Denver last month" and "Jake and I broke up", told in April, replace what was
+     * told in March — whichever session the job reads first — and the excerpts that told the old
+     * values stop being current.
+     */
+    @Test
+    @Order(2)
+    void valuesToldLaterAreCurrentWhateverTimeTheyName() throws Exception {
+        assertThat(facts("fran", "active"))
+                .contains("Fran moved to Denver in March 2026.", "Fran broke up with Jake.")
+                .doesNotContain("Fran lives in Boston.", "Fran's boyfriend is Jake.");
+        assertThat(facts("fran", "superseded"))
+                .contains("Fran lives in Boston.", "Fran's boyfriend is Jake.");
+        for (String old : List.of("I live in Boston.", "My boyfriend is Jake.")) {
+            assertThat(
+                            count(
+                                    "select count(*) from memories where user_id = 'fran'"
+                                            + " and status = 'active' and 'excerpt' = any(tags)"
+                                            + " and contradicted_by is not null"
+                                            + " and content = 'Fran: "
+                                            + old
+                                            + "'"))
+                    .as("the excerpt that told: " + old)
+                    .isEqualTo(1);
+        }
+    }
+
+    private static List<String> facts(String user, String status) throws Exception {
+        return semantic(user, status, "");
+    }
+
     @Test
     @Order(4)
     void replayingTheTopicLeavesExactlyTheSameRows() throws Exception {
@@ -372,12 +427,19 @@ class ExtractionJobIT {
     }
 
     private static List<String> budgets(String user, String status) throws Exception {
+        return semantic(user, status, " and content ilike '%budget%'");
+    }
+
+    /** The contents of a user's semantic memories of a status, oldest value first. */
+    private static List<String> semantic(String user, String status, String and) throws Exception {
         List<String> out = new ArrayList<>();
         try (Connection c = connect();
                 var st =
                         c.prepareStatement(
-                                "select content from memories where user_id = ? and status = ? and type = 'semantic'"
-                                        + " and content ilike '%budget%' order by valid_from")) {
+                                "select content from memories where user_id = ? and status = ?"
+                                        + " and type = 'semantic'"
+                                        + and
+                                        + " order by valid_from")) {
             st.setString(1, user);
             st.setString(2, status);
             try (ResultSet rs = st.executeQuery()) {
