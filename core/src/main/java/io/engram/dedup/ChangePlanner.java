@@ -4,6 +4,7 @@ import io.engram.embedding.ModelSpec;
 import io.engram.extraction.CandidateFact;
 import io.engram.extraction.Excerpts;
 import io.engram.extraction.statements.FactKey;
+import io.engram.extraction.statements.FactSwitch;
 import io.engram.memory.Memory;
 import io.engram.memory.MemoryChange;
 import io.engram.memory.MemoryIds;
@@ -94,7 +95,7 @@ public final class ChangePlanner {
     private static Keyed keyed(CandidateFact fact, UserMemories known) {
         Optional<FactKey> key = FactKey.of(fact.content());
         if (key.isEmpty()) {
-            return new Keyed(fact, null);
+            return switched(fact, known);
         }
         Optional<Memory> same = known.sameThing(key.get(), fact.type());
         if (same.isEmpty()) {
@@ -107,28 +108,44 @@ public final class ChangePlanner {
                     new Decision.Noop(
                             same.get().id(), "the same value of " + old.attribute(), 1.0));
         }
-        CandidateFact stored = fact;
-        if (key.get().lessSpecificThan(old)) {
-            stored =
-                    new CandidateFact(
-                            fact.type(),
-                            old.withValue(key.get().value()),
-                            fact.importance(),
-                            fact.tags(),
-                            fact.sourceTurnIds(),
-                            fact.validFrom());
+        CandidateFact stored =
+                key.get().lessSpecificThan(old)
+                        ? fact.withContent(old.withValue(key.get().value()))
+                        : fact;
+        return new Keyed(stored, supersede(same.get(), old, key.get().value()));
+    }
+
+    /**
+     * "Dana switched from Intel to AMD" when a current memory gives Intel as a value: that value's
+     * fact with AMD ("Dana works at AMD"), superseding it. Otherwise the fact as said.
+     */
+    private static Keyed switched(CandidateFact fact, UserMemories known) {
+        Optional<FactSwitch> change = FactSwitch.of(fact.content());
+        if (change.isEmpty()) {
+            return new Keyed(fact, null);
         }
-        return new Keyed(
-                stored,
-                new Decision.Supersede(
-                        same.get().id(),
-                        "new value of "
-                                + old.attribute()
-                                + ": "
-                                + old.value()
-                                + " → "
-                                + key.get().value(),
-                        1.0));
+        var replaced = known.replacedBy(change.get());
+        if (replaced.isEmpty()) {
+            return new Keyed(fact, null);
+        }
+        Memory old = replaced.get().getKey();
+        FactKey oldKey = replaced.get().getValue();
+        CandidateFact stored =
+                new CandidateFact(
+                        old.type(),
+                        oldKey.sentence(change.get().to()),
+                        fact.importance(),
+                        fact.tags(),
+                        fact.sourceTurnIds(),
+                        fact.validFrom());
+        return new Keyed(stored, supersede(old, oldKey, change.get().to()));
+    }
+
+    private static Decision.Supersede supersede(Memory old, FactKey oldKey, String newValue) {
+        return new Decision.Supersede(
+                old.id(),
+                "new value of " + oldKey.attribute() + ": " + oldKey.value() + " → " + newValue,
+                1.0);
     }
 
     private MemoryChange toChange(

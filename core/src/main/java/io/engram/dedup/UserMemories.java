@@ -49,6 +49,23 @@ public final class UserMemories {
         return active.get(id);
     }
 
+    /** The latest current memory whose value is the one {@code change} replaces, with its key. */
+    public java.util.Optional<java.util.Map.Entry<Memory, io.engram.extraction.statements.FactKey>>
+            replacedBy(io.engram.extraction.statements.FactSwitch change) {
+        java.util.Map.Entry<Memory, io.engram.extraction.statements.FactKey> found = null;
+        for (Memory m : active.values()) {
+            if (m.type() == MemoryType.PROCEDURAL
+                    || io.engram.extraction.Excerpts.isExcerpt(m.tags())) {
+                continue;
+            }
+            var key = io.engram.extraction.statements.FactKey.of(m.content());
+            if (key.isPresent() && change.replaces(key.get())) {
+                found = java.util.Map.entry(m, key.get());
+            }
+        }
+        return java.util.Optional.ofNullable(found);
+    }
+
     /**
      * The latest current memory of {@code type} that gives a value of the same thing as {@code key}
      * (same subject, same attribute or a more or less specific one), if any.

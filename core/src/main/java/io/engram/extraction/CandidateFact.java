@@ -23,4 +23,9 @@ public record CandidateFact(
         tags = List.copyOf(tags);
         sourceTurnIds = List.copyOf(sourceTurnIds);
     }
+
+    /** The same fact in other words. */
+    public CandidateFact withContent(String words) {
+        return new CandidateFact(type, words, importance, tags, sourceTurnIds, validFrom);
+    }
 }

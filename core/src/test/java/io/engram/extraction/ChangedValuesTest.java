@@ -238,6 +238,8 @@ class ChangedValuesTest {
                 // The same value said with less: it stays as the first one said it.
                 "I'm an engineer at Amazon.|I'm an engineer.",
                 "My wife is Sara.|I'm married.",
+                "I work at Intel.|I switched from day shift to night shift.",
+                "I live in Paris.|I switched from tea to coffee.",
             })
     void anotherAttributeLeavesTheFirstCurrent(String before, String after) {
         Told told = tell(before, T, after, T.plus(java.time.Duration.ofDays(60)));
@@ -247,6 +249,36 @@ class ChangedValuesTest {
                 .extracting(p -> p.decision().kind())
                 .as(after)
                 .doesNotContain("supersede");
+    }
+
+    /**
+     * A change named by the old value ("I switched from coffee to tea") says nothing of what it is
+     * the value of: the memory that holds the old value does, and the new fact takes its words.
+     */
+    @ParameterizedTest
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "My favorite drink is coffee.|I've switched from coffee to tea."
+                        + "|Dana's favorite drink is tea.",
+                "My laptop is a Dell.|I replaced my Dell with a MacBook.|Dana's laptop is a MacBook.",
+                "I drive a Toyota.|I traded in my Toyota for a Tesla.|Dana drives a Tesla.",
+                "I drive a BMW.|I traded the BMW for an Audi.|Dana drives an Audi.",
+                "I work at Intel.|I changed from Intel to AMD last month.|Dana works at AMD.",
+                "My gym is Equinox.|I go to Orangetheory now instead of Equinox."
+                        + "|Dana's gym is Orangetheory.",
+            })
+    void aChangeNamedByTheOldValueTakesItsAttribute(String before, String after, String stored) {
+        Told told = tell(before, T, after, T.plus(java.time.Duration.ofDays(60)));
+        assertThat(told.planned())
+                .filteredOn(p -> p.change() instanceof MemoryChange.Superseded)
+                .singleElement()
+                .satisfies(
+                        p -> {
+                            assertThat(p.change().memory().content()).isEqualTo(stored);
+                            assertThat(((MemoryChange.Superseded) p.change()).old().content())
+                                    .isEqualTo(told.first().get(0).content());
+                        });
     }
 
     /**

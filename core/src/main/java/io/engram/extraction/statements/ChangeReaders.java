@@ -113,6 +113,29 @@ final class ChangeReaders {
                             said,
                             0.75));
         }
+        if ((clause.contains(" from ") && (m = FROM_TO.matcher(clause)).matches())
+                || (m = TRADED.matcher(clause)).matches()
+                || (m = REPLACED_WITH.matcher(clause)).matches()
+                || (clause.contains("instead of") && (m = INSTEAD_OF.matcher(clause)).matches())) {
+            // Kept in these words: the planner gives it the attribute the old value is stored
+            // under ("Dana works at Intel" → "Dana works at AMD"), or stores it as it is.
+            // "… to AMD last month": the time it changed, not part of the value.
+            String said2 = m.group("new");
+            Optional<TimePhrases.Resolved> when = TimePhrases.first(said2, said);
+            String newValue = when.map(w -> cutOut(said2, w)).orElse(said2);
+            Optional<String> from = phrase(m.group("old"), 5).filter(o -> !vague(o));
+            Optional<String> to = phrase(newValue, 5).filter(n -> !vague(n));
+            if (from.isEmpty() || to.isEmpty()) {
+                return Optional.empty();
+            }
+            String text =
+                    r.subject()
+                            + " switched from "
+                            + r.thirdPerson(from.get())
+                            + " to "
+                            + r.thirdPerson(to.get());
+            return Optional.of(Read.since("change", text, when, said, 0.7));
+        }
         if ((clause.contains(" up") || clause.contains("quits"))
                 && (m = BROKE_UP.matcher(clause)).matches()) {
             String with = m.group("name") != null ? m.group("name") : r.companion();

@@ -325,6 +325,19 @@ public record FactKey(String subject, String attribute, String value) {
                 && Attribute.of(attribute).size() < Attribute.of(other.attribute).size();
     }
 
+    /** The fact of this key's subject and attribute with another value, as such facts are said. */
+    public String sentence(String newValue) {
+        String v = newValue.strip();
+        return switch (attribute) {
+            case "workplace" -> subject + " works at " + v + ".";
+            case "residence" -> subject + " lives in " + v + ".";
+            case "car" ->
+                    subject + " drives " + Phrases.article(v.replaceFirst("(?i)^the ", "")) + ".";
+            case "occupation", "diet" -> subject + " is " + v + ".";
+            default -> withValue(v);
+        };
+    }
+
     /**
      * The fact with this key's subject and attribute and another value, in the possessive shape.
      */
@@ -377,7 +390,7 @@ public record FactKey(String subject, String attribute, String value) {
                 java.util.regex.Pattern.quote(theirs) + " (?:at|for|with|in|on|to) .+");
     }
 
-    private static String normal(String v) {
+    static String normal(String v) {
         return v.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9$€£]", "");
     }
 }

@@ -265,6 +265,27 @@ final class StatementPatterns {
             Pattern.compile(
                     "(?i)^(?:I|we) (?:am|are) (?:now |currently )?budgeting (?<val>[$€£] ?\\d[\\d,.]*k?) for (?<what>(?:the|my|our|this) [\\p{L} -]{2,40})$");
 
+    /**
+     * "I switched from Intel to AMD", "I traded the BMW for an Audi": a new value, named with the
+     * old one it replaces; what it is the value of is whatever the old value was stored as.
+     */
+    static final Pattern FROM_TO =
+            Pattern.compile(
+                    "(?i)^(?:I|we) (?:just |recently |finally |have |have just )?(?:switched|changed|upgraded|downgraded|converted) (?:over )?from (?<old>[^,]{1,40}?) to (?<new>[^,]{1,40}?)$");
+
+    static final Pattern TRADED =
+            Pattern.compile(
+                    "(?i)^(?:I|we) (?:just |recently |finally |have |have just )?(?:traded(?: in)?|swapped|exchanged) (?:my |our |the )?(?<old>[^,]{1,40}?) for (?<new>[^,]{1,40}?)$");
+
+    static final Pattern REPLACED_WITH =
+            Pattern.compile(
+                    "(?i)^(?:I|we) (?:just |recently |finally |have |have just )?replaced (?:my |our |the )?(?<old>[^,]{1,40}?) with (?<new>[^,]{1,40}?)$");
+
+    /** "I go to Orangetheory now instead of Equinox". */
+    static final Pattern INSTEAD_OF =
+            Pattern.compile(
+                    "(?i)^(?:I|we) (?:now |currently )?(?:go to|use|shop at|bank with|see|drink|eat|drive|play|watch|listen to|work at|work for) (?<new>[^,]{1,40}?) (?:now )?instead of (?<old>[^,]{1,40}?)$");
+
     /** "I am not vegan anymore": a diet or status that ended. */
     static final Pattern NO_LONGER =
             Pattern.compile(

@@ -1,0 +1,34 @@
+package io.engram.extraction.statements;
+
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * "Dana switched from Intel to AMD": a new value named with the old one it replaces, of whatever
+ * the old value is stored as ("Dana works at Intel" becomes "Dana works at AMD").
+ */
+public record FactSwitch(String subject, String from, String to) {
+
+    private static final Pattern SWITCHED_FROM =
+            Pattern.compile(
+                    "^(?<s>[^ '’]+(?: [^ '’]+)?) switched from (?<from>.+?) to (?<to>[^.]+?)\\.?$");
+
+    /** The switch a fact states, if it has that shape. */
+    public static Optional<FactSwitch> of(String content) {
+        Matcher m = SWITCHED_FROM.matcher(content.strip());
+        return m.matches()
+                ? Optional.of(new FactSwitch(m.group("s"), m.group("from"), m.group("to")))
+                : Optional.empty();
+    }
+
+    /** Whether {@code key} gives the value this switch names as the old one. */
+    public boolean replaces(FactKey key) {
+        return key.subject().equalsIgnoreCase(subject) && bare(key.value()).equals(bare(from));
+    }
+
+    /** A value without its article or owner: "the BMW" is "a BMW". */
+    private static String bare(String v) {
+        return FactKey.normal(v.replaceFirst("(?i)^(?:a|an|the|my|our|their) ", ""));
+    }
+}
