@@ -193,6 +193,19 @@ class ChangedValuesTest {
                 "I work remotely for Shopify.|I now work remotely for Etsy.|Dana works at Etsy.",
                 "My landlord is Mr. Smith.|We have a new landlord, Ms. Jones."
                         + "|Dana's landlord is Ms. Jones.",
+                "I live in Phoenix.|Quick update: I'm in Tucson now, we moved last weekend."
+                        + "|Dana lives in Tucson.",
+                "I live in Phoenix.|Just settled into our place in Tucson.|Dana lives in Tucson.",
+                "I work at Intel.|Starting today I work at AMD.|Dana works at AMD.",
+                "I work at Intel.|AMD is my new employer.|Dana's employer is AMD.",
+                "I'm dating Leo.|Leo proposed and we're engaged!|Dana is engaged.",
+                "I have two kids.|I'm a mom of three now.|Dana has three children.",
+                "My salary is $70k.|I got a raise and now make $80k.|Dana's salary is $80k.",
+                "My rent is $1,000.|I'm paying $1,100 in rent now.|Dana's rent is $1,100.",
+                "My manager is Ann.|Ben replaced Ann as my manager.|Dana's manager is Ben.",
+                "My email is a@b.com.|My email address changed to c@d.com.|Dana's email is c@d.com.",
+                "I'm vegetarian.|I'm fully vegan now.|Dana is vegan.",
+                "My name is Robert.|I prefer to be called Rob.|Dana's preferred name is Rob.",
             })
     void theNewValueSupersedesTheOldOne(String before, String after, String stored) {
         Told told = tell(before, T, after, T.plus(java.time.Duration.ofDays(60)));
@@ -352,6 +365,8 @@ class ChangedValuesTest {
                 "Mom hired me to babysit.",
                 "We split up the bill.",
                 "I'm dating again.",
+                "We are engaged in a discussion.",
+                "I'm in Tucson for the weekend.",
                 "Paris is home to the Louvre.",
                 "Everyone calls me crazy.",
                 "I relocated the couch to the basement.",

@@ -43,7 +43,11 @@ final class ChangeReaders {
             return StatementReaders.attribute(r, m.group("attr"), "is", m.group("val"), said, 0.8);
         }
         // Each shape below is tried only on a clause with its telling word: most clauses have none.
-        if (clause.contains("replaced") && (m = REPLACED_AS.matcher(clause)).matches()) {
+        if (clause.contains("replaced")
+                && (m = REPLACED_AS.matcher(clause)).matches()
+                && (m.group("attr").toLowerCase(Locale.ROOT).startsWith("favo")
+                        || Lexicons.SINGLE_ROLES.contains(
+                                m.group("attr").toLowerCase(Locale.ROOT)))) {
             return StatementReaders.attribute(r, m.group("attr"), "is", m.group("val"), said, 0.8);
         }
         if (clause.contains("favo") && (m = INTO_FAVORITE.matcher(clause)).matches()) {
@@ -83,7 +87,7 @@ final class ChangeReaders {
             String per = m.group("per") == null ? "" : m.group("per");
             return StatementReaders.attribute(r, "salary", "is", m.group("val") + per, said, 0.85);
         }
-        if (clause.contains("pay ") && (m = PAYS.matcher(clause)).matches()) {
+        if (clause.contains("pay") && (m = PAYS.matcher(clause)).matches()) {
             String per = m.group("per") != null ? m.group("per") : m.group("per2");
             return StatementReaders.attribute(
                     r,
@@ -149,15 +153,11 @@ final class ChangeReaders {
                     r.speaker() + " broke up with " + with + at.map(t -> " " + t.text()).orElse("");
             return Optional.of(Read.since("relationship", text, at, said, 0.75));
         }
+        if ((m = PARENT_OF.matcher(clause)).matches()) {
+            return attribute(r, " has " + m.group("n") + " children", said);
+        }
         if ((m = NO_LONGER.matcher(clause)).matches()) {
-            return Optional.of(
-                    Read.of(
-                            "attribute",
-                            r.subject()
-                                    + " is no longer "
-                                    + m.group("state").toLowerCase(Locale.ROOT),
-                            said,
-                            0.75));
+            return attribute(r, " is no longer " + m.group("state"), said);
         }
         if ((m = BECAME.matcher(clause)).matches()) {
             return StatementReaders.role(r, m.group("role"), m.group("where"), said);
@@ -223,6 +223,12 @@ final class ChangeReaders {
             return timed;
         }
         return Optional.empty();
+    }
+
+    /** A statement of the speaker's, in lower case after the subject. */
+    private static Optional<Read> attribute(Renderer r, String rest, Instant said) {
+        return Optional.of(
+                Read.of("attribute", r.subject() + rest.toLowerCase(Locale.ROOT), said, 0.75));
     }
 
     /** What "I got a new …, X" names the new value of: a belonging, a role, a favorite. */

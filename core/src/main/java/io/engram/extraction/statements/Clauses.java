@@ -139,7 +139,8 @@ public final class Clauses {
                     "currently",
                     "now",
                     "at",
-                    "as");
+                    "as",
+                    "starting");
 
     /** Words at a clause's start that only color it. */
     private static final Pattern OPENER =
@@ -153,7 +154,7 @@ public final class Clauses {
                             + "|i (?:wanted|want|have|had) to (?:tell|share with|let) you(?: know)?(?: that)?|you will not believe (?:it|this)"
                             + "|since (?:we|i) last (?:chatted|talked|spoke)|it has been (?:a while|ages)|long time no see"
                             + "|good news|big news|quick update|update|so much since we talked|ha|hmm+|um+|uh+|oops|fyi|news|heads up|change of plans"
-                            + "|these days|nowadays|lately|currently|now|at the moment|right now|as of (?:now|today|this week|this month))(?-i:\\s+[A-Z][a-z]+)?\\s*(?:[,!.:;-]+\\s*|\\s+)");
+                            + "|these days|nowadays|lately|currently|now|at the moment|right now|as of (?:now|today|this week|this month)|starting (?:today|now|this week|this month|on monday))(?-i:\\s+[A-Z][a-z]+)?\\s*(?:[,!.:;-]+\\s*|\\s+)");
 
     private static final Pattern DECORATION =
             Pattern.compile("[\\p{So}\\p{Cn}\\x{1F000}-\\x{1FAFF}\\x{2600}-\\x{27BF}\\x{FE0F}]+");
@@ -163,7 +164,7 @@ public final class Clauses {
      * new value: "I left Microsoft and joined Netflix", "we packed up and moved to Phoenix".
      */
     private static final String CARRIED =
-            "(?:now |just |then |recently |finally )?(?:moved|relocated|finished moving|joined|(?:started|began) (?=a |an |my |the |at |working|as )|became|switched|took|accepted|landed|settled|work (?=at |for |as )|live (?=in |near )|drive (?=an? )|turned (?=\\d)|got (?:hired|a (?:new )?job|engaged|married|promoted))\\b";
+            "(?:now |just |then |recently |finally )?(?:moved|relocated|finished moving|joined|(?:started|began) (?=a |an |my |the |at |working|as )|became|switched|took|accepted|landed|settled|work (?=at |for |as )|live (?=in |near )|drive (?=an? )|turned (?=\\d)|(?:make|earn)(?= [$€£\\d])|got (?:hired|a (?:new )?job|engaged|married|promoted))\\b";
 
     /** "Been living in …", "Been working at …": a perfect tense, its subject left out. */
     private static final Pattern BEEN =
@@ -199,6 +200,11 @@ public final class Clauses {
                             + "))\\s*");
 
     private Clauses() {}
+
+    /** "I'm in Tucson now, we moved last weekend": where one is, said with a move, is home. */
+    private static final Pattern IN_AFTER_MOVE =
+            Pattern.compile(
+                    "\\bI am (?i:now )?in ([A-Z][\\p{L}.'-]+(?: [A-Z][\\p{L}.'-]+)?)(?= now\\b|,|\\.|!|$)");
 
     /** "I got an offer from Oracle and took it": an offer accepted. */
     private static final Pattern TOOK_OFFER =
@@ -241,6 +247,9 @@ public final class Clauses {
         // "I left Microsoft and joined Netflix": a job for a job, so "joined" is where one works.
         if (s.contains(" join") || s.contains(" for a ")) {
             s = JOB_FOR_JOB.matcher(s).replaceAll("$1 and now work at ");
+        }
+        if (s.contains(" moved") || s.contains(" relocated")) {
+            s = IN_AFTER_MOVE.matcher(s).replaceAll("I live in $1");
         }
         if (s.contains(" offer ")) {
             s = TOOK_OFFER.matcher(s).replaceAll("accepted an offer $1");

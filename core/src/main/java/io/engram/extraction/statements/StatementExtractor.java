@@ -211,10 +211,12 @@ public final class StatementExtractor {
                     Read.of("attribute", r.possessive() + " age is " + years, said, 0.85));
         }
         if ((m = STATE.matcher(c)).matches()) {
+            // "We are engaged": the speaker's status.
+            String state = m.group("state") != null ? m.group("state") : m.group("we");
             return Optional.of(
                     Read.of(
                             "attribute",
-                            r.subject() + " is " + m.group("state").toLowerCase(Locale.ROOT),
+                            r.alone().subject() + " is " + state.toLowerCase(Locale.ROOT),
                             said,
                             0.7));
         }

@@ -57,7 +57,7 @@ final class StatementPatterns {
                     "(?i)^(?:I|we) (?:just |have |have just |finally |am |are )?(?:raised|increased|upped|bumped|lowered|cut|changed|switched|moved|set|reduced|adjusted|doubled|updated|raising|increasing|upping|bumping|lowering|cutting|changing|reducing|adjusting) (?:my|our|the) (?<attr>(?:[\\p{L}0-9'’&-]+ ){0,6}?[\\p{L}0-9'’&-]+) (?:up |down )?to (?<val>.+)$");
     static final Pattern CHANGED_NAME =
             Pattern.compile(
-                    "(?i)^(?:please )?(?:call me|you can call me|i go by|(?:everyone|everybody|people|friends|my friends) (?:now )?calls? me) (?<val>(?-i:[A-Z])[\\p{L}'’-]+(?: (?-i:[A-Z])[\\p{L}'’-]+)?)(?: .*)?$");
+                    "(?i)^(?:please )?(?:call me|you can call me|i go by|i now go by|i (?:prefer|would rather|would like) to be called|(?:everyone|everybody|people|friends|my friends) (?:now )?calls? me) (?<val>(?-i:[A-Z])[\\p{L}'’-]+(?: (?-i:[A-Z])[\\p{L}'’-]+)?)(?: .*)?$");
     static final Pattern INVERTED_FAVORITE =
             Pattern.compile(
                     "(?i)^(?<val>[^,]{1,50}?) (?:is|are|has become|have become|became) (?:now |definitely |probably |still |totally |by far )?my (?:new |all-time |all time |absolute )?(?<attr>favou?rite(?: [\\p{L}-]+){1,2}|fave(?: [\\p{L}-]+)?|top pick|go-to(?: [\\p{L}-]+)?|(?:main |biggest )?(?:hobby|hobbies|passion|specialty))$");
@@ -65,7 +65,7 @@ final class StatementPatterns {
             Pattern.compile(
                     "(?i)^(?:I|we) "
                             + ADVERBS
-                            + "(?:live|(?:am|are) (?:now |currently |still )?(?:living|based|settled)|reside|have lived|have been living|(?:have )?(?:finally |now )?settled(?: down)?) (?:in|near|outside|outside of) (?<place>.+)$");
+                            + "(?:live|(?:am|are) (?:now |currently |still )?(?:living|based|settled)|reside|have lived|have been living|(?:have )?(?:finally |now )?settled(?: down| into (?:my|our|a|the) (?:new )?(?:place|home|house|apartment|flat|condo))?) (?:in|near|outside|outside of) (?<place>.+)$");
 
     /**
      * "I grew up in Denver", "I am originally from Ohio": where someone comes from, which says
@@ -228,7 +228,7 @@ final class StatementPatterns {
     /** "I now pay $2,400 in rent": what a recurring cost is. */
     static final Pattern PAYS =
             Pattern.compile(
-                    "(?i)^(?:I|we) (?:now |currently |still )?pay (?<val>[$€£] ?\\d[\\d,.]*k?)(?<per> (?:a|per) (?:month|week|year))? (?:in|for) (?:my |our )?(?<attr>rent|mortgage|tuition|childcare|daycare|insurance)(?<per2> (?:a|per) (?:month|week|year))?$");
+                    "(?i)^(?:I|we) (?:now |currently |still )?(?:pay|am paying|are paying) (?<val>[$€£] ?\\d[\\d,.]*k?)(?<per> (?:a|per) (?:month|week|year))? (?:in|for) (?:my |our )?(?<attr>rent|mortgage|tuition|childcare|daycare|insurance)(?<per2> (?:a|per) (?:month|week|year))?$");
 
     /** "You can reach me at dan@b.com now": a new email or number. */
     static final Pattern REACH_ME =
@@ -253,7 +253,7 @@ final class StatementPatterns {
     /** "Ramen has replaced pizza as my favorite food". */
     static final Pattern REPLACED_AS =
             Pattern.compile(
-                    "(?i)^(?<val>[^,]{1,40}?) (?:has |have |just )?replaced .{1,40}? as my (?<attr>favou?rite [\\p{L}-]+(?: [\\p{L}-]+)?)$");
+                    "(?i)^(?<val>[^,]{1,40}?) (?:has |have |just )?replaced .{1,40}? as my (?<attr>favou?rite [\\p{L}-]+(?: [\\p{L}-]+)?|[\\p{L}-]+(?: [\\p{L}-]+)?)$");
 
     /** "I am more into basketball, it is my favorite sport": the favorite, named before "it". */
     static final Pattern INTO_FAVORITE =
@@ -286,6 +286,11 @@ final class StatementPatterns {
             Pattern.compile(
                     "(?i)^(?:I|we) (?:now |currently )?(?:go to|use|shop at|bank with|see|drink|eat|drive|play|watch|listen to|work at|work for) (?<new>[^,]{1,40}?) (?:now )?instead of (?<old>[^,]{1,40}?)$");
 
+    /** "I am a mom of three now": how many children. */
+    static final Pattern PARENT_OF =
+            Pattern.compile(
+                    "(?i)^I am (?:now )?(?:a |the )?(?:proud )?(?:mom|mum|mother|dad|father|parent) of (?<n>two|three|four|five|six|seven|eight|nine|ten)(?: kids| children)?$");
+
     /** "I am not vegan anymore": a diet or status that ended. */
     static final Pattern NO_LONGER =
             Pattern.compile(
@@ -309,7 +314,7 @@ final class StatementPatterns {
                             + "(?<how>into|obsessed with|passionate about|a (?:big |huge |massive )?fan of|learning|allergic to|afraid of|scared of|keen on|all about|addicted to|hooked on) (?<obj>.+)$");
     static final Pattern DIET =
             Pattern.compile(
-                    "(?i)^I (?:am|have been|went|have gone|have now gone) (?:a |an )?(?<diet>vegetarian|vegan|pescatarian|lactose intolerant|gluten intolerant|celiac|diabetic|teetotal|sober|left-handed|right-handed|colorblind|colourblind|color blind|deaf|dyslexic|autistic|an only child|a twin)(?<rest> .+)?$");
+                    "(?i)^I (?:am|have been|went|have gone|have now gone) (?:now |fully |completely |totally |strictly )?(?:a |an )?(?<diet>vegetarian|vegan|pescatarian|lactose intolerant|gluten intolerant|celiac|diabetic|teetotal|sober|left-handed|right-handed|colorblind|colourblind|color blind|deaf|dyslexic|autistic|an only child|a twin)(?<rest> .+)?$");
     static final Pattern HAVE =
             Pattern.compile(
                     "(?i)^(?:I|we) (?:now |currently |still |also )?(?<verb>have|have got|own|got|adopted) (?<rest>.+)$");
@@ -330,7 +335,7 @@ final class StatementPatterns {
 
     static final Pattern STATE =
             Pattern.compile(
-                    "(?i)^I am (?:now |currently |\\d+ (?:weeks|months) )?(?<state>married|engaged|divorced|separated|single|pregnant|retired|widowed|a grandparent|expecting)(?: .*)?$");
+                    "(?i)^(?:I am (?:now |currently |\\d+ (?:weeks|months) )?(?<state>married|engaged|divorced|separated|single|pregnant|retired|widowed|a grandparent|expecting)(?: .*)?|we are (?:now |officially )?(?<we>engaged|married))$");
     static final Pattern RELATIVE =
             Pattern.compile(
                     "(?i)^my (?<rel>[\\p{L}-]+(?: [\\p{L}-]+)?) (?<name>[A-Z][\\p{L}'-]+) (?<pred>(?:lives in|works at|works as|works for|is an?|loves|studies|plays|moved to|is moving to|is getting married|got married|is starting|started|graduated|is coming|is visiting|is joining) .+)$");

@@ -29,6 +29,8 @@ final class StatementReaders {
                         .replaceAll(
                                 "(?i) (these days|nowadays|lately|right now|at the moment|now)$",
                                 "");
+        // "email address" is the email: one attribute, however named.
+        a = a.replaceFirst("(?i)^e-?mail address$", "email");
         // "My phone is 222-3333": its number.
         if (a.equalsIgnoreCase("phone") && value.strip().matches("\\+?[\\d() .-]{7,20}\\d")) {
             a = "phone number";
