@@ -206,6 +206,13 @@ class ChangedValuesTest {
                 "My email is a@b.com.|My email address changed to c@d.com.|Dana's email is c@d.com.",
                 "I'm vegetarian.|I'm fully vegan now.|Dana is vegan.",
                 "My name is Robert.|I prefer to be called Rob.|Dana's preferred name is Rob.",
+                "I live in Denver.|We finally made the move to Boulder.|Dana moved to Boulder.",
+                "I live in Denver.|I'm a Boulder local now.|Dana lives in Boulder.",
+                "I work at Apple.|Meta offered me a job and I took it.|Dana works at Meta.",
+                "I work at Apple.|I jumped ship to Meta.|Dana works at Meta.",
+                "I'm a nurse.|I became a doctor last year.|Dana is a doctor.",
+                "I'm single.|I'm in a relationship now.|Dana is in a relationship.",
+                "My salary is $40k.|My pay went up to $45k.|Dana's pay is $45k.",
             })
     void theNewValueSupersedesTheOldOne(String before, String after, String stored) {
         Told told = tell(before, T, after, T.plus(java.time.Duration.ofDays(60)));
@@ -367,6 +374,9 @@ class ChangedValuesTest {
                 "I'm dating again.",
                 "We are engaged in a discussion.",
                 "I'm in Tucson for the weekend.",
+                "My first day at Disneyland was amazing.",
+                "I jumped ship to the other team.",
+                "I became a fan last year.",
                 "Paris is home to the Louvre.",
                 "Everyone calls me crazy.",
                 "I relocated the couch to the basement.",

@@ -153,6 +153,9 @@ final class ChangeReaders {
                     r.speaker() + " broke up with " + with + at.map(t -> " " + t.text()).orElse("");
             return Optional.of(Read.since("relationship", text, at, said, 0.75));
         }
+        if (IN_RELATIONSHIP.matcher(clause).matches()) {
+            return attribute(r, " is in a relationship", said);
+        }
         if ((m = PARENT_OF.matcher(clause)).matches()) {
             return attribute(r, " has " + m.group("n") + " children", said);
         }

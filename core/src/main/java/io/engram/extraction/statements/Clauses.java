@@ -206,6 +206,11 @@ public final class Clauses {
             Pattern.compile(
                     "\\bI am (?i:now )?in ([A-Z][\\p{L}.'-]+(?: [A-Z][\\p{L}.'-]+)?)(?= now\\b|,|\\.|!|$)");
 
+    /** "Meta offered me a job and I took it": an offer accepted. */
+    private static final Pattern OFFERED_ME =
+            Pattern.compile(
+                    "\\b([A-Z][\\p{L}0-9&.'-]*(?: [A-Z][\\p{L}0-9&.'-]*){0,3}) offered me (?:a|the|an) (?:job|position|role)(?: there)?,? and I (?:took|accepted) it\\b");
+
     /** "I got an offer from Oracle and took it": an offer accepted. */
     private static final Pattern TOOK_OFFER =
             Pattern.compile(
@@ -250,6 +255,9 @@ public final class Clauses {
         }
         if (s.contains(" moved") || s.contains(" relocated")) {
             s = IN_AFTER_MOVE.matcher(s).replaceAll("I live in $1");
+        }
+        if (s.contains(" offered me ")) {
+            s = OFFERED_ME.matcher(s).replaceAll("I accepted an offer from $1");
         }
         if (s.contains(" offer ")) {
             s = TOOK_OFFER.matcher(s).replaceAll("accepted an offer $1");

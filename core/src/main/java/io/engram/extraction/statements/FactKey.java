@@ -60,7 +60,7 @@ public record FactKey(String subject, String attribute, String value) {
             Pattern.compile(
                     "^"
                             + WHO
-                            + " (?:is (?<dating>dating|in a relationship with|going out with) (?<who>[^.]+?)|has (?<has>an? (?:girlfriend|boyfriend|partner|wife|husband|fiancee?|fiancé))(?: named [^.]*)?)\\.?$");
+                            + " (?:is (?<dating>dating|in a relationship with|going out with) (?<who>[^.]+?)|is (?<in>in a relationship)|has (?<has>an? (?:girlfriend|boyfriend|partner|wife|husband|fiancee?|fiancé))(?: named [^.]*)?)\\.?$");
 
     /** "Dana broke up with Jake": single again. */
     private static final Pattern BROKE_UP =
@@ -129,7 +129,10 @@ public record FactKey(String subject, String attribute, String value) {
                             m.group("s"), "number of " + singular(m.group("noun")), m.group("v")));
         }
         if ((m = PARTNERED.matcher(c)).matches()) {
-            String v = m.group("dating") != null ? "dating " + m.group("who") : m.group("has");
+            String v =
+                    m.group("dating") != null
+                            ? "dating " + m.group("who")
+                            : m.group("in") != null ? m.group("in") : m.group("has");
             return Optional.of(new FactKey(m.group("s"), "relationship status", v));
         }
         if ((m = BROKE_UP.matcher(c)).matches()) {
@@ -308,6 +311,8 @@ public record FactKey(String subject, String attribute, String value) {
                     "favourite", "favorite",
                     "fave", "favorite",
                     "goto", "favorite",
+                    "pay", "salary",
+                    "income", "salary",
                     "film", "movie",
                     "manager", "boss",
                     "cellphone", "phone",

@@ -82,7 +82,7 @@ final class StatementPatterns {
 
     static final Pattern MOVED =
             Pattern.compile(
-                    "(?i)^(?:I|we) (?:just |recently |finally |officially |have |have just |had )?(?:moved|relocated|finished moving)(?: back| out| over| away| down| up)?(?: (?:my family|the family|us|the kids|everyone))?(?: from (?-i:[A-Z])[\\p{L}.' -]{1,40}?)? (?:to|into) (?:(?:my|our|a|the) (?:new |own )?(?:place|home|house|apartment|flat|condo) (?:in|near) )?(?<place>.+)$");
+                    "(?i)^(?:I|we) (?:just |recently |finally |officially |have |have just |had )?(?:moved|relocated|finished moving|made the move|made the big move)(?: back| out| over| away| down| up)?(?: (?:my family|the family|us|the kids|everyone))?(?: from (?-i:[A-Z])[\\p{L}.' -]{1,40}?)? (?:to|into) (?:(?:my|our|a|the) (?:new |own )?(?:place|home|house|apartment|flat|condo) (?:in|near) )?(?<place>.+)$");
 
     /** "I work at", "I am working at", "I have been working at": where someone works now. */
     private static final String WORK =
@@ -104,7 +104,7 @@ final class StatementPatterns {
     /** "I became a nurse": an occupation, read as "I am a nurse" is. */
     static final Pattern BECAME =
             Pattern.compile(
-                    "(?i)^I (?:just |recently |finally |have |have just |have now )?(?:became|become) (?<role>an? (?:[\\p{L}-]+ ){0,3}?[\\p{L}-]+)(?<where> (?:at|for|with|in) .+)?$");
+                    "(?i)^I (?:just |recently |finally |have |have just |have now )?(?:became|become) (?<role>an? (?:[\\p{L}-]+ ){0,3}?[\\p{L}-]+)(?<where> (?:at|for|with|in) (?!(?:\\d|january|february|march|april|may|june|july|august|september|october|november|december)).+?)?(?: (?:last|this) (?:year|month|week|spring|summer|fall|autumn|winter)| in (?:\\d{4}|january|february|march|april|may|june|july|august|september|october|november|december)(?: \\d{4})?)?$");
 
     /** "I drive a Honda Civic": the car someone has now. */
     static final Pattern DRIVES =
@@ -183,7 +183,7 @@ final class StatementPatterns {
     /** "I am a Portland resident now", "I now call Portland home": where someone lives. */
     static final Pattern RESIDENT =
             Pattern.compile(
-                    "(?i)^I (?:am (?:now |currently )?an? (?<place>(?-i:[A-Z])[\\p{L}.'-]+(?: (?-i:[A-Z])[\\p{L}.'-]+){0,2}) resident|(?:now |currently )?call (?<home>(?-i:[A-Z])[\\p{L}.' -]{1,40}?) (?:my )?home)$");
+                    "(?i)^I (?:am (?:now |currently )?an? (?<place>(?-i:[A-Z])[\\p{L}.'-]+(?: (?-i:[A-Z])[\\p{L}.'-]+){0,2}) (?:resident|local)|(?:now |currently )?call (?<home>(?-i:[A-Z])[\\p{L}.' -]{1,40}?) (?:my )?home)$");
 
     /** "Nashville is home now": where someone lives, named first. */
     static final Pattern HOME_NAMED_FIRST =
@@ -193,7 +193,7 @@ final class StatementPatterns {
     /** "I started at Google on Monday": a new workplace, named. */
     static final Pattern STARTED_AT =
             Pattern.compile(
-                    "(?i)^I (?:just |recently |finally |have |have just )?(?:started|began) (?:working )?at (?<org>(?-i:[A-Z]).+?)(?: as (?<role>an? .+?))?$");
+                    "(?i)^I (?:just |recently |finally |have |have just )?(?:(?:started|began) (?:working )?at|jumped ship to|moved over to|went over to) (?<org>(?-i:[A-Z]).+?)(?: as (?<role>an? .+?))?$");
 
     /** "I am now at Oracle as a data scientist": a workplace, with the role there. */
     static final Pattern AT_AS =
@@ -290,6 +290,11 @@ final class StatementPatterns {
     static final Pattern PARENT_OF =
             Pattern.compile(
                     "(?i)^I am (?:now )?(?:a |the )?(?:proud )?(?:mom|mum|mother|dad|father|parent) of (?<n>two|three|four|five|six|seven|eight|nine|ten)(?: kids| children)?$");
+
+    /** "I am in a relationship now": no longer single, no name said. */
+    static final Pattern IN_RELATIONSHIP =
+            Pattern.compile(
+                    "(?i)^I am (?:now |currently )?in a (?:serious |committed )?relationship$");
 
     /** "I am not vegan anymore": a diet or status that ended. */
     static final Pattern NO_LONGER =
