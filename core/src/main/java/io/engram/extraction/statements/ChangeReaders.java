@@ -111,11 +111,7 @@ final class ChangeReaders {
         }
         if ((m = DATING.matcher(clause)).matches()) {
             return Optional.of(
-                    Read.of(
-                            "relationship",
-                            r.subject() + " is dating " + m.group("name"),
-                            said,
-                            0.75));
+                    Read.relationship(r.subject() + " is dating " + m.group("name"), said));
         }
         if ((clause.contains(" from ") && (m = FROM_TO.matcher(clause)).matches())
                 || (m = TRADED.matcher(clause)).matches()
@@ -172,11 +168,7 @@ final class ChangeReaders {
         }
         if ((m = REPORTS_TO.matcher(clause)).matches()) {
             return Optional.of(
-                    Read.of(
-                            "relationship",
-                            r.possessive() + " boss is " + m.group("name"),
-                            said,
-                            0.75));
+                    Read.relationship(r.possessive() + " boss is " + m.group("name"), said));
         }
         if ((m = SWITCHED.matcher(clause)).matches()) {
             String attr = m.group("attr").toLowerCase(Locale.ROOT);

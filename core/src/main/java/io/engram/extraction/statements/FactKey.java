@@ -384,6 +384,9 @@ public record FactKey(String subject, String attribute, String value) {
     }
 
     /** Whether the value differs, as a reader compares values. */
+    /** What a value says more after the same words: "at Amazon", "to Sara". */
+    private static final Pattern SAID_WITH_MORE = Pattern.compile("(?:at|for|with|in|on|to) .+");
+
     public boolean valueDiffers(FactKey other) {
         if (normal(value).equals(normal(other.value))) {
             return false;
@@ -391,8 +394,8 @@ public record FactKey(String subject, String attribute, String value) {
         // "an engineer" after "an engineer at Amazon": the same value, said with less.
         String mine = value.toLowerCase(Locale.ROOT);
         String theirs = other.value.toLowerCase(Locale.ROOT);
-        return !mine.matches(
-                java.util.regex.Pattern.quote(theirs) + " (?:at|for|with|in|on|to) .+");
+        return !(mine.startsWith(theirs + " ")
+                && SAID_WITH_MORE.matcher(mine.substring(theirs.length() + 1)).matches());
     }
 
     static String normal(String v) {

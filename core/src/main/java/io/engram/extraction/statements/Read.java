@@ -25,6 +25,11 @@ record Read(String kind, MemoryType type, String text, Instant validFrom, double
                 importance);
     }
 
+    /** A relationship of the speaker's, kept as a semantic memory ("Dana is dating Chris"). */
+    static Read relationship(String text, Instant said) {
+        return of("relationship", text, said, 0.75);
+    }
+
     static Read social(String text, Instant said) {
         return new Read("relationship", MemoryType.SOCIAL, text, said, 0.75);
     }
