@@ -47,14 +47,31 @@ class TurnTopicIT {
         }
     }
 
+    /**
+     * The topic's timestamp type, once the broker answering knows the topic: a topic just created
+     * reaches every broker's metadata a moment after the controller, so an unknown topic is asked
+     * again until a deadline.
+     */
     private static String timestampType(Admin admin, String topic) throws Exception {
         ConfigResource resource = new ConfigResource(ConfigResource.Type.TOPIC, topic);
-        return admin.describeConfigs(List.of(resource))
-                .all()
-                .get(30, TimeUnit.SECONDS)
-                .get(resource)
-                .get("message.timestamp.type")
-                .value();
+        Instant deadline = Instant.now().plusSeconds(30);
+        while (true) {
+            try {
+                return admin.describeConfigs(List.of(resource))
+                        .all()
+                        .get(30, TimeUnit.SECONDS)
+                        .get(resource)
+                        .get("message.timestamp.type")
+                        .value();
+            } catch (java.util.concurrent.ExecutionException e) {
+                if (!(e.getCause()
+                                instanceof
+                                org.apache.kafka.common.errors.UnknownTopicOrPartitionException)
+                        || Instant.now().isAfter(deadline)) {
+                    throw e;
+                }
+            }
+        }
     }
 
     @Test
