@@ -35,6 +35,9 @@ public final class HeuristicExtractor implements FactExtractor {
     }
 
     /** "make that $15,000", "it's $15k now", "change it to June 5". */
+    /** A bracketed aside in a turn: a photo's caption, an attachment's placeholder. */
+    private static final Pattern ASIDE = Pattern.compile("\\[[^\\[\\]\\n]{0,400}\\]");
+
     private static final Pattern ELLIPTICAL_VALUE =
             Pattern.compile(
                     "(?i)^(?:(?:no|wait|sorry|actually|oops|correction|update|scratch that)[,!.]? )*(?:make (?:that|it)|change (?:that|it) to|it is (?:now|actually)|now it is|it is|it will be|let us say|say|bump (?:that|it) (?:up )?to|raise (?:that|it) to|lower (?:that|it) to|up to|down to)? ?(?<value>[$€£]?\\s?\\d[\\d,.]*\\s?(?:k|m|bn|thousand|million)?|(?-i:[A-Z][\\p{L}'-]+(?: [A-Z][\\p{L}'-]+){0,2}))(?: (?:now|instead|then|total|tops|max))?$");
@@ -93,8 +96,10 @@ public final class HeuristicExtractor implements FactExtractor {
             }
             Asked question = null;
             String name = turn.speaker().filter(s -> !s.isBlank()).orElse(null);
-            List<String> sentences = Text.sentences(turn.content());
-            String changedAttribute = changedAttribute(turn.content());
+            // "[shares a photo: …]", "[image]": what the platform adds, not what the user says.
+            String content = ASIDE.matcher(turn.content()).replaceAll(" ");
+            List<String> sentences = Text.sentences(content);
+            String changedAttribute = changedAttribute(content);
             for (String sentence : sentences) {
                 if (sentence.strip().endsWith("?")) {
                     question = asked(turn, sentence).orElse(question);
@@ -102,7 +107,7 @@ public final class HeuristicExtractor implements FactExtractor {
                 }
                 if (turn.role() != Role.USER
                         || ChitChat.matches(sentence)
-                        || UNDECIDED.matcher(turn.content()).find()
+                        || UNDECIDED.matcher(content).find()
                         || HEDGED.matcher(sentence).find()) {
                     continue;
                 }

@@ -163,6 +163,59 @@ class HeuristicExtractorTest {
         }
     }
 
+    /** The facts of what John says alone, excerpts left out. */
+    private List<String> said(String text) {
+        return said(new Turns().say("John", text));
+    }
+
+    private List<String> said(Turns turns) {
+        ExtractionResult result = extractor.extract(turns.window());
+        return result instanceof ExtractionResult.Facts f
+                ? f.facts().stream()
+                        .filter(x -> !Excerpts.isExcerpt(x.tags()))
+                        .map(CandidateFact::content)
+                        .toList()
+                : List.of();
+    }
+
+    @Test
+    void aStatementCutShortOrSaidInPassingIsNoFact() {
+        for (String text :
+                List.of(
+                        "I'm planning a few.",
+                        "I started teaching my nephew how to make this.",
+                        "I really like holding them.",
+                        "Work's been rough but I'm doing okay.",
+                        "I'm just doing my part.",
+                        "I started writing another one.")) {
+            assertThat(said(text)).as(text).isEmpty();
+        }
+        // A name alone after thanks is who is spoken to, not the answer to a question.
+        assertThat(
+                        said(
+                                new Turns()
+                                        .say("Priya", "What's your favorite memory with him?")
+                                        .say("John", "Thanks, Priya! We had a blast last summer.")))
+                .noneMatch(f -> f.contains("Priya"));
+    }
+
+    @Test
+    void aFactKeepsItsWholeObjectAndNotThePlatformsAsides() {
+        assertThat(said("I'm passionate about building a calm, welcoming space for kids."))
+                .containsExactly(
+                        "John is passionate about building a calm, welcoming space for kids.");
+        assertThat(said("I went fishing with my uncle. [shares a photo: two men on a pier]"))
+                .singleElement()
+                .satisfies(f -> assertThat(f).startsWith("John went fishing").doesNotContain("["));
+        assertThat(said("I tried my hand at pottery for the first time- it was messy!"))
+                .containsExactly("John tried their hand at pottery for the first time.");
+        assertThat(said("I started volunteering at the food bank about a year ago."))
+                .singleElement()
+                .satisfies(f -> assertThat(f).doesNotContain("about"));
+        assertThat(said("Our band is called \"Night Owls.\" We play on Fridays."))
+                .allMatch(f -> f.chars().filter(c -> c == '"').count() % 2 == 0);
+    }
+
     @Test
     void anAdverbBeforeTheSubjectIsNoCompanion() {
         List<CandidateFact> facts =

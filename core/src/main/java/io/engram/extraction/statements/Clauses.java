@@ -156,6 +156,9 @@ public final class Clauses {
                             + "|good news|big news|quick update|update|so much since we talked|ha|hmm+|um+|uh+|oops|fyi|news|heads up|change of plans"
                             + "|these days|nowadays|lately|currently|now|at the moment|right now|as of (?:now|today|this week|this month)|starting (?:today|now|this week|this month|on monday))(?-i:\\s+[A-Z][a-z]+)?\\s*(?:[,!.:;-]+\\s*|\\s+)");
 
+    /** A name alone after an opener: who is spoken to ("Thanks, Maria!"). */
+    private static final Pattern VOCATIVE = Pattern.compile("[A-Z][\\p{L}'-]+[\\s!.,]*");
+
     private static final Pattern DECORATION =
             Pattern.compile("[\\p{So}\\p{Cn}\\x{1F000}-\\x{1FAFF}\\x{2600}-\\x{27BF}\\x{FE0F}]+");
 
@@ -338,8 +341,8 @@ public final class Clauses {
                 break;
             }
             String rest = c.substring(m.end()).strip();
-            // "Yeah" alone, or "Hi Mel": nothing left to read.
-            if (rest.isEmpty()) {
+            // "Yeah" alone, "Hi Mel", or "Thanks, Maria!": nothing left to read.
+            if (rest.isEmpty() || VOCATIVE.matcher(rest).matches()) {
                 return "";
             }
             // Keep a following "I" capitalised; a capitalised name after an opener ("Hey Mel,") is

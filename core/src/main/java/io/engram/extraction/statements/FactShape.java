@@ -88,6 +88,23 @@ public final class FactShape {
             Pattern.compile(
                     "(?i)^(please|let's|let us|don't|do not|remember|try|make sure|keep|go|take|call|remind|tell|give|check|stay|believe|be)\\b");
 
+    /**
+     * A statement cut short: it ends on a word that needs more after it ("passionate about creating
+     * a safe", "planning a few", "make this", "likes holding them"; "coming with them" is whole).
+     */
+    private static final Pattern UNFINISHED =
+            Pattern.compile(
+                    "(?i)\\b(?:a|an|the|their|his|its|this|these|those|another|few|couple|bunch|several|of|with|to|for|about|from|by|into|at|than|and|or|but|very|it|that|(?<!number |no\\. |turn |turned |age |aged )one|(?<!\\b(?:with|to|for|of|from|about|at|by|on|in|near|without|behind|like) )them)\\.$");
+
+    /** A preposition whose object is missing: "has been working on for a while". */
+    private static final Pattern MISSING_OBJECT =
+            Pattern.compile("(?i)\\b(?:on|about|with|into|at|to|of) (?:for|since) ");
+
+    /** How one is doing, said in passing: "is doing alright", "is doing their part". */
+    private static final Pattern HOW_ONE_IS =
+            Pattern.compile(
+                    "(?i)\\b(?:is|are) doing (?:alright|all right|ok|okay|well|good|great|fine|fantastic|awesome|amazing|better|much better|pretty (?:good|well)|their (?:part|best|thing))\\.$");
+
     private FactShape() {}
 
     /**
@@ -103,6 +120,15 @@ public final class FactShape {
         }
         if (f.contains("?")) {
             return Optional.of("question");
+        }
+        if (UNFINISHED.matcher(f).find() || MISSING_OBJECT.matcher(f).find()) {
+            return Optional.of("cut short");
+        }
+        if (f.indexOf('[') >= 0 || f.indexOf(']') >= 0) {
+            return Optional.of("a bracketed aside");
+        }
+        if (HOW_ONE_IS.matcher(f).find()) {
+            return Optional.of("how one is doing");
         }
         if (GREETING.matcher(f).find()) {
             return Optional.of("greeting or acknowledgement");

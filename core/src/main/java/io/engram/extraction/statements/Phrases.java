@@ -11,6 +11,13 @@ final class Phrases {
     private Phrases() {}
 
     /**
+     * An article and a word, then a comma and an adjective with its noun: "a safe, inviting place".
+     */
+    private static final java.util.regex.Pattern COORDINATE =
+            java.util.regex.Pattern.compile(
+                    "(?i)(\\b(?:a|an|the|my|our|their|some) [a-z]+),(?= [a-z]+(?:ing|ed|ful|ive|ous|al|ic|y|ble|ish|less) (?!(?:up|down|out|in|on|off|with|to|from|for|at|by|of|over|back|around|about|into|through|and|or)\\b)[a-z]+)");
+
+    /**
      * A phrase cut where the statement ends: at a comma, a subordinate clause, an exclamation, a
      * trailing intensifier. Empty when nothing is left or more than {@code maxWords} words are.
      */
@@ -19,10 +26,18 @@ final class Phrases {
             return Optional.empty();
         }
         String t = text.strip();
+        // "a safe, inviting place": a comma between two adjectives of one noun cuts nothing.
+        boolean listed = t.indexOf(',') >= 0 && COORDINATE.matcher(t).find();
+        if (listed) {
+            t = COORDINATE.matcher(t).replaceAll("$1\u0001");
+        }
         t =
                 t.split(
-                                "(?i)(,(?=\\s)|;|:(?=\\s)|!|\\?|\\(| - | – | — |\\.\\.\\.| because | since | which | who | whom | that is | so that | so i | but | when i | while | although | though | and it | and that | and i | and we | as well as | lol| haha| like i said| after the | once the | now that )",
+                                "(?i)(,(?=\\s)|;|:(?=\\s)|!|\\?|\\(| - | – | — |(?<=\\p{L})- |\\.\\.\\.| because | since | which | who | whom | that is | so that | so i | but | when i | while | although | though | and it | and that | and i | and we | as well as | lol| haha| like i said| after the | once the | now that )",
                                 2)[0];
+        if (listed) {
+            t = t.replace("\u0001", ",");
+        }
         t =
                 t.replaceAll(
                         "(?i)\\s+(ever|so much|a lot|too|as well|right now|these days|lately|anymore|at the moment|for now|now|again|already|though|tbh|honestly|haha|lol)$",

@@ -82,6 +82,10 @@ final class Renderer {
     String sentence(String text) {
         String t = text.strip().replaceAll("\\s+", " ").replaceAll("\\s+([,.;:])", "$1");
         t = t.replaceAll("[\\s,;:.!]+$", "");
+        // A title cut at its own full stop ('called "Finding Home.') gets its closing quote.
+        if (t.chars().filter(ch -> ch == '"').count() % 2 == 1) {
+            t = t + '"';
+        }
         return Character.toUpperCase(t.charAt(0)) + t.substring(1) + ".";
     }
 }

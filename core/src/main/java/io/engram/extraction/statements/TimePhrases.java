@@ -46,7 +46,8 @@ public final class TimePhrases {
                             + "|(?<nextunit>next|this coming) (?<nu>week|weekend|month|year|summer|winter|spring|fall|autumn)"
                             + "|(?<twoweekends>two weekends (?:later|from now))"
                             + "|(?<thisunit>this) (?<tu>weekend|month|year|summer|winter|spring|fall|autumn)"
-                            + "|(?<ago>(?:"
+                            // "about a year ago": the approximation goes with the time.
+                            + "|(?:(?:about|around|roughly|almost|nearly|over) )?(?<ago>(?:"
                             + NUMBER
                             + ") (?<agounit>day|week|month|year)s? ago)"
                             + "|(?<inunit>in (?:"
