@@ -187,7 +187,11 @@ class HeuristicExtractorTest {
                         "I really like holding them.",
                         "Work's been rough but I'm doing okay.",
                         "I'm just doing my part.",
-                        "I started writing another one.")) {
+                        "I started writing another one.",
+                        "I recently went to an event and it was fantastic.",
+                        "I'm starting some big new things.",
+                        "I really love his tech.",
+                        "I started volunteering here two years ago.")) {
             assertThat(said(text)).as(text).isEmpty();
         }
         // A name alone after thanks is who is spoken to, not the answer to a question.
@@ -201,6 +205,9 @@ class HeuristicExtractorTest {
 
     @Test
     void aFactKeepsItsWholeObjectAndNotThePlatformsAsides() {
+        // A "his" with someone before it to point at stays.
+        assertThat(said("My brother just started his new job at Stripe."))
+                .anyMatch(f -> f.contains("his new job"));
         assertThat(said("I'm passionate about building a calm, welcoming space for kids."))
                 .containsExactly(
                         "John is passionate about building a calm, welcoming space for kids.");

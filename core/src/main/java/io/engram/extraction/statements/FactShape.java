@@ -105,7 +105,57 @@ public final class FactShape {
             Pattern.compile(
                     "(?i)\\b(?:is|are) doing (?:alright|all right|ok|okay|well|good|great|fine|fantastic|awesome|amazing|better|much better|pretty (?:good|well)|their (?:part|best|thing))\\.$");
 
+    /**
+     * A word pointing at someone or somewhere the fact does not name: the speaker's own words are
+     * written "their", so a "his" or "her" is a third person's, and "here" is where they spoke.
+     */
+    private static final Pattern POINTER =
+            Pattern.compile("\\b(?:his|her|hers|him|here|there(?! (?:is|are|was|were)\\b))\\b");
+
+    /** Someone a "his" or "her" may point back at: a name, or a relative, friend or pet. */
+    private static final Pattern SOMEONE =
+            Pattern.compile(
+                    "\\b[A-Z][\\p{L}'-]+|\\b(?:friend|friends|boss|coach|teacher|colleague|coworker|neighbor|neighbour|manager|man|woman|guy|girl|boy|player|author|artist|writer)\\b");
+
     private FactShape() {}
+
+    /**
+     * Why a fact read from what someone said does not stand on its own, or empty: a bracketed
+     * aside, or a word pointing at someone or somewhere it does not name. Only for speech: a memory
+     * written through the API says "her roof" of its own subject.
+     */
+    public static Optional<String> unanchored(String fact) {
+        if (fact.indexOf('[') >= 0 || fact.indexOf(']') >= 0) {
+            return Optional.of("a bracketed aside");
+        }
+        if (pointsAtNoOne(fact)) {
+            return Optional.of("points at someone it does not name");
+        }
+        return Optional.empty();
+    }
+
+    /** Whether a "his", "her" or "here" in the fact has nothing before it to point at. */
+    private static boolean pointsAtNoOne(String f) {
+        var m = POINTER.matcher(f);
+        if (!m.find()) {
+            return false;
+        }
+        if (!m.group().startsWith("h") || m.group().equals("here")) {
+            return true;
+        }
+        String before = f.substring(0, m.start());
+        int space = before.indexOf(' ');
+        String after = space < 0 ? "" : before.substring(space + 1);
+        if (SOMEONE.matcher(after).find()) {
+            return false;
+        }
+        for (String w : after.toLowerCase(Locale.ROOT).split("[^\\p{L}]+")) {
+            if (Lexicons.RELATIONS.contains(w)) {
+                return false;
+            }
+        }
+        return true;
+    }
 
     /**
      * Why the fact is malformed, or empty when it is a well-formed statement about {@code subject}.
@@ -123,9 +173,6 @@ public final class FactShape {
         }
         if (UNFINISHED.matcher(f).find() || MISSING_OBJECT.matcher(f).find()) {
             return Optional.of("cut short");
-        }
-        if (f.indexOf('[') >= 0 || f.indexOf(']') >= 0) {
-            return Optional.of("a bracketed aside");
         }
         if (HOW_ONE_IS.matcher(f).find()) {
             return Optional.of("how one is doing");

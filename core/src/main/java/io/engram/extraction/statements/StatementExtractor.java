@@ -51,7 +51,8 @@ public final class StatementExtractor {
         String content = r.sentence(x.text());
         // "Sam and I got married" is written of the speaker alone: "Dana got married to Sam".
         String subject = content.startsWith(r.subject()) ? r.subject() : r.speaker();
-        if (FactShape.problem(content, subject).isPresent()) {
+        if (FactShape.problem(content, subject).isPresent()
+                || FactShape.unanchored(content).isPresent()) {
             return List.of();
         }
         return List.of(

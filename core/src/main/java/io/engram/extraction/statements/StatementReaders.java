@@ -349,6 +349,13 @@ final class StatementReaders {
                         "^(a|an|the) (chance|opportunity|feeling|sense|courage|strength|time)\\b.*")) {
             return Optional.empty();
         }
+        // "went to an event last week": an event that says nothing of what it was.
+        String what = phrase(tail, 24).orElse("");
+        Optional<TimePhrases.Resolved> when = TimePhrases.first(what, said);
+        String bare = when.map(w -> cutOut(what, w)).orElse(what);
+        if (!bare.isBlank() && vague(bare)) {
+            return Optional.empty();
+        }
         return withTime(r, verb + " " + tail, said)
                 .filter(t -> contentWords(t.text()) >= 2)
                 .map(
