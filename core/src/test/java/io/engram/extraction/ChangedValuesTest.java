@@ -57,6 +57,8 @@ class ChangedValuesTest {
                 "I'm a teacher.|I'm working as a nurse now.|Dana works as a nurse.",
                 "I'm a teacher.|I became a nurse.|Dana is a nurse.",
                 "I'm single.|I got engaged.|Dana got engaged.",
+                "My pronouns are she/her.|My pronouns are they/them now."
+                        + "|Dana's pronouns are they/them.",
                 "I'm single.|I'm engaged to Sam now.|Dana is engaged to Sam.",
                 "I'm married.|I got divorced last month.|Dana got divorced in April 2026.",
                 "I have two cats.|We have three cats now.|Dana has three cats.",

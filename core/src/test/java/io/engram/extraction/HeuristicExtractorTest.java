@@ -205,6 +205,8 @@ class HeuristicExtractorTest {
 
     @Test
     void aFactKeepsItsWholeObjectAndNotThePlatformsAsides() {
+        assertThat(said("My pronouns are they/them."))
+                .containsExactly("John's pronouns are they/them.");
         // A "his" with someone before it to point at stays.
         assertThat(said("My brother just started his new job at Stripe."))
                 .anyMatch(f -> f.contains("his new job"));

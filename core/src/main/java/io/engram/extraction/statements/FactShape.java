@@ -94,7 +94,7 @@ public final class FactShape {
      */
     private static final Pattern UNFINISHED =
             Pattern.compile(
-                    "(?i)\\b(?:a|an|the|their|his|its|this|these|those|another|few|couple|bunch|several|of|with|to|for|about|from|by|into|at|than|and|or|but|very|it|that|(?<!number |no\\. |turn |turned |age |aged )one|(?<!\\b(?:with|to|for|of|from|about|at|by|on|in|near|without|behind|like) )them)\\.$");
+                    "(?i)\\b(?<!/)(?:a|an|the|their|his|its|this|these|those|another|few|couple|bunch|several|of|with|to|for|about|from|by|into|at|than|and|or|but|very|it|that|(?<!number |no\\. |turn |turned |age |aged )one|(?<!\\b(?:with|to|for|of|from|about|at|by|on|in|near|without|behind|like) )them)\\.$");
 
     /** A preposition whose object is missing: "has been working on for a while". */
     private static final Pattern MISSING_OBJECT =
@@ -110,7 +110,8 @@ public final class FactShape {
      * written "their", so a "his" or "her" is a third person's, and "here" is where they spoke.
      */
     private static final Pattern POINTER =
-            Pattern.compile("\\b(?:his|her|hers|him|here|there(?! (?:is|are|was|were)\\b))\\b");
+            Pattern.compile(
+                    "(?<!/)\\b(?:his|her|hers|him|here|there(?! (?:is|are|was|were)\\b))\\b(?!/)");
 
     /** Someone a "his" or "her" may point back at: a name, or a relative, friend or pet. */
     private static final Pattern SOMEONE =
