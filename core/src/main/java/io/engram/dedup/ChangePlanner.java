@@ -128,24 +128,27 @@ public final class ChangePlanner {
         if (replaced.isEmpty()) {
             return new Keyed(fact, null);
         }
-        Memory old = replaced.get().getKey();
-        FactKey oldKey = replaced.get().getValue();
+        UserMemories.Replaced r = replaced.get();
         CandidateFact stored =
                 new CandidateFact(
-                        old.type(),
-                        oldKey.sentence(change.get().to()),
+                        r.memory().type(),
+                        r.sentence(),
                         fact.importance(),
                         fact.tags(),
                         fact.sourceTurnIds(),
                         fact.validFrom());
-        return new Keyed(stored, supersede(old, oldKey, change.get().to()));
+        return new Keyed(
+                stored, supersede(r.memory(), r.attribute(), r.value(), change.get().to()));
     }
 
     private static Decision.Supersede supersede(Memory old, FactKey oldKey, String newValue) {
+        return supersede(old, oldKey.attribute(), oldKey.value(), newValue);
+    }
+
+    private static Decision.Supersede supersede(
+            Memory old, String attribute, String oldValue, String newValue) {
         return new Decision.Supersede(
-                old.id(),
-                "new value of " + oldKey.attribute() + ": " + oldKey.value() + " → " + newValue,
-                1.0);
+                old.id(), "new value of " + attribute + ": " + oldValue + " → " + newValue, 1.0);
     }
 
     private MemoryChange toChange(

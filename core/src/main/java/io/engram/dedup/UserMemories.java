@@ -49,18 +49,44 @@ public final class UserMemories {
         return active.get(id);
     }
 
-    /** The latest current memory whose value is the one {@code change} replaces, with its key. */
-    public java.util.Optional<java.util.Map.Entry<Memory, io.engram.extraction.statements.FactKey>>
-            replacedBy(io.engram.extraction.statements.FactSwitch change) {
-        java.util.Map.Entry<Memory, io.engram.extraction.statements.FactKey> found = null;
+    /**
+     * A current memory holding the value a switch replaces: what it becomes with the new value, and
+     * what it was the value of.
+     */
+    public record Replaced(Memory memory, String sentence, String attribute, String value) {}
+
+    /**
+     * The latest current memory whose value is the one {@code change} replaces: by its key, or (a
+     * memory no key reads, "Dana plays guitar.") by its last words.
+     */
+    public java.util.Optional<Replaced> replacedBy(
+            io.engram.extraction.statements.FactSwitch change) {
+        Replaced found = null;
         for (Memory m : active.values()) {
             if (m.type() == MemoryType.PROCEDURAL
                     || io.engram.extraction.Excerpts.isExcerpt(m.tags())) {
                 continue;
             }
             var key = io.engram.extraction.statements.FactKey.of(m.content());
-            if (key.isPresent() && change.replaces(key.get())) {
-                found = java.util.Map.entry(m, key.get());
+            if (key.isPresent()) {
+                if (change.replaces(key.get())) {
+                    found =
+                            new Replaced(
+                                    m,
+                                    key.get().sentence(change.to()),
+                                    key.get().attribute(),
+                                    key.get().value());
+                }
+                continue;
+            }
+            var rewritten = change.rewrite(m.content());
+            if (rewritten.isPresent()) {
+                found =
+                        new Replaced(
+                                m,
+                                rewritten.get(),
+                                "what " + change.subject() + " said",
+                                change.from());
             }
         }
         return java.util.Optional.ofNullable(found);

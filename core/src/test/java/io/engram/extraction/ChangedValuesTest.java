@@ -59,6 +59,25 @@ class ChangedValuesTest {
                 "I'm single.|I got engaged.|Dana got engaged.",
                 "My pronouns are she/her.|My pronouns are they/them now."
                         + "|Dana's pronouns are they/them.",
+                // A seventh set, other phrasings again.
+                "I work at Intel.|I'm at Meta these days.|Dana works at Meta.",
+                "I work at Intel.|Nvidia is where I work now.|Dana works at Nvidia.",
+                "I work at Intel.|Just finished my first month at Nvidia.|Dana works at Nvidia.",
+                "I live in Portland.|I've called Tacoma home since March.|Dana lives in Tacoma.",
+                "I live in Portland.|We now call Tacoma home.|Dana lives in Tacoma.",
+                "I live in Portland.|Our new address is in Tacoma.|Dana's address is in Tacoma.",
+                "I'm a nurse.|Switched careers - I'm a paramedic now.|Dana is a paramedic.",
+                "My budget is $5,000.|Budget's now $6,000.|Dana's budget is $6,000.",
+                "I'm single.|I have a boyfriend now, his name is Leo.|Dana's boyfriend is Leo.",
+                "My gym is Equinox.|I go to 24 Hour Fitness now.|Dana's gym is 24 Hour Fitness.",
+                "My gym is Equinox.|These days I work out at Crunch.|Dana's gym is Crunch.",
+                "My favorite movie is Alien.|Arrival has overtaken Alien as my favorite movie."
+                        + "|Dana's favorite movie is Arrival.",
+                "I have two kids.|We just welcomed our third child."
+                        + "|Dana welcomed their third child.",
+                "I'm 40.|I just hit 41.|Dana's age is 41.",
+                "My dog is called Max.|We renamed our dog to Buddy.|Dana's dog is called Buddy.",
+                "My rent is $1,800.|Our landlord raised the rent to $2,000.|Dana's rent is $2,000.",
                 "I'm single.|I'm engaged to Sam now.|Dana is engaged to Sam.",
                 "I'm married.|I got divorced last month.|Dana got divorced in April 2026.",
                 "I have two cats.|We have three cats now.|Dana has three cats.",
@@ -289,6 +308,20 @@ class ChangedValuesTest {
                 "I work at Intel.|I changed from Intel to AMD last month.|Dana works at AMD.",
                 "My gym is Equinox.|I go to Orangetheory now instead of Equinox."
                         + "|Dana's gym is Orangetheory.",
+                "I drive a BMW.|I got an Audi and sold my BMW.|Dana drives an Audi.",
+                "I drive a BMW.|I sold the BMW and bought a Volvo.|Dana drives a Volvo.",
+                "My gym is Equinox.|I cancelled Equinox and joined Planet Fitness."
+                        + "|Dana's gym is Planet Fitness.",
+                "My favorite movie is Alien.|Alien used to be my favorite, now it's Arrival."
+                        + "|Dana's favorite movie is Arrival.",
+                // Said with less of its attribute: stored in the words of the old one.
+                "My team lead is Priya.|Priya moved teams; Marcus is my lead now."
+                        + "|Dana's team lead is Marcus.",
+                "I play guitar.|I gave up guitar and took up the drums.|Dana plays the drums.",
+                "I'm learning Spanish.|I dropped Spanish and started learning Japanese."
+                        + "|Dana is learning Japanese.",
+                "My doctor is Dr. Kim.|I see Dr. Shah now instead of Dr. Kim."
+                        + "|Dana's doctor is Dr. Shah.",
             })
     void aChangeNamedByTheOldValueTakesItsAttribute(String before, String after, String stored) {
         Told told = tell(before, T, after, T.plus(java.time.Duration.ofDays(60)));
@@ -382,6 +415,12 @@ class ChangedValuesTest {
                 "Paris is home to the Louvre.",
                 "Everyone calls me crazy.",
                 "I relocated the couch to the basement.",
+                "I stopped by the store and started cooking.",
+                "I dropped my phone and started crying.",
+                "Which is where I live.",
+                "Home is where I work.",
+                "The coach raised the bar to new heights.",
+                "I go to the gym now.",
             })
     void noValueIsReadFrom(String line) {
         assertThat(facts(line, T)).extracting(CandidateFact::content).isEmpty();

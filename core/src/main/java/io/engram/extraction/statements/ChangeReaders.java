@@ -43,7 +43,7 @@ final class ChangeReaders {
             return StatementReaders.attribute(r, m.group("attr"), "is", m.group("val"), said, 0.8);
         }
         // Each shape below is tried only on a clause with its telling word: most clauses have none.
-        if (clause.contains("replaced")
+        if (clause.contains(" as my ")
                 && (m = REPLACED_AS.matcher(clause)).matches()
                 && (m.group("attr").toLowerCase(Locale.ROOT).startsWith("favo")
                         || Lexicons.SINGLE_ROLES.contains(

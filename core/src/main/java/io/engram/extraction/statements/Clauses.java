@@ -198,64 +198,13 @@ public final class Clauses {
                             + "))"
                             // "…, I …", and "…, Radiohead is my favorite band now": a named
                             // subject and its copula start a clause of their own.
+                            // "Switched careers - I am a paramedic now".
+                            + "|\\s+[-–—]+\\s+(?=(?:I|my|we)\\s)"
                             + "|,\\s+(?=(?:I|my)\\s|"
                             + NAMED_SUBJECT
                             + "))\\s*");
 
     private Clauses() {}
-
-    /**
-     * A sentence's words rewritten before it is split, when they tell a change in words no clause
-     * shape reads; each tried only when its cue word is there. In order:
-     *
-     * <ul>
-     *   <li>"I left Microsoft and joined Netflix", "quit Acme to join Initech": a job for a job, so
-     *       "joined" is where one works.
-     *   <li>"I'm in Tucson now, we moved last weekend": where one is, said with a move, is home.
-     *   <li>"Meta offered me a job and I took it", "I got an offer from Oracle and took it": an
-     *       offer accepted.
-     *   <li>"I switched jobs, I am at Google now": at a new job, "at" is where one works.
-     * </ul>
-     */
-    private record Rewrite(List<String> cues, Pattern pattern, String replacement) {
-        String apply(String s) {
-            return cues.stream().anyMatch(s::contains)
-                    ? pattern.matcher(s).replaceAll(replacement)
-                    : s;
-        }
-    }
-
-    private static final List<Rewrite> REWRITES =
-            List.of(
-                    new Rewrite(
-                            List.of(" join", " for a "),
-                            Pattern.compile(
-                                    "\\b((?i:left|quit) (?:my job at )?[A-Z][\\p{L}0-9&.'-]*(?: [A-Z][\\p{L}0-9&.'-]*){0,3}),? (?i:and (?:then )?joined|to join|for a (?:new )?(?:job|position|role) (?:at|with)) (?=[A-Z])"),
-                            "$1 and now work at "),
-                    new Rewrite(
-                            List.of(" moved", " relocated"),
-                            Pattern.compile(
-                                    "\\bI am (?i:now )?in ([A-Z][\\p{L}.'-]+(?: [A-Z][\\p{L}.'-]+)?)(?= now\\b|,|\\.|!|$)"),
-                            "I live in $1"),
-                    new Rewrite(
-                            List.of(" offered me "),
-                            Pattern.compile(
-                                    "\\b([A-Z][\\p{L}0-9&.'-]*(?: [A-Z][\\p{L}0-9&.'-]*){0,3}) offered me (?:a|the|an) (?:job|position|role)(?: there)?,? and I (?:took|accepted) it\\b"),
-                            "I accepted an offer from $1"),
-                    new Rewrite(
-                            List.of(" offer "),
-                            Pattern.compile(
-                                    "(?i)\\b(?:got|received) (?:an?|the) (?:job )?offer ((?:from|at) (?-i:[A-Z])[\\p{L}0-9&.'-]*(?: (?-i:[A-Z])[\\p{L}0-9&.'-]*){0,3}),? and (?:took|accepted) it\\b"),
-                            "accepted an offer $1"),
-                    new Rewrite(
-                            List.of(" jobs"),
-                            Pattern.compile(
-                                    "\\b((?i:switched|changed) jobs),? (?i:and )?I am (?i:now )?(?i:at|with) (?=[A-Z])"),
-                            "$1 and now work at "));
-
-    /** "my birthday's on …": the "'s" of a noun after "my" is "is". */
-    private static final Pattern MY_NOUN_IS =
-            Pattern.compile("(?i)\\b(my [\\p{L}-]+)['’]s (on|in|at|the|a|an|\\d)");
 
     /** A time phrase before the subject: "Last Friday I went…", "Yesterday, we…". */
     private static final Pattern LEADING_TIME =
@@ -275,10 +224,7 @@ public final class Clauses {
                 s = CONTRACTION_PATTERNS.get(i).matcher(s).replaceAll(CONTRACTIONS[i][1]);
             }
         }
-        s = MY_NOUN_IS.matcher(s).replaceAll("$1 is $2");
-        for (Rewrite rewrite : REWRITES) {
-            s = rewrite.apply(s);
-        }
+        s = Rewrites.apply(s);
         s = s.replaceAll("\\s+", " ").strip();
         List<String> out = new ArrayList<>();
         List<String> parts = new ArrayList<>(List.of(SPLIT.split(s)));

@@ -162,7 +162,7 @@ public record FactKey(String subject, String attribute, String value) {
                         new FactKey(subject, "relationship status", partner + " " + value));
             }
             String a = m.group("a").toLowerCase(Locale.ROOT);
-            if (a.matches("(?:new |current )?(?:apartment|house|home|place|flat|condo)")
+            if (a.matches("(?:new |current )?(?:apartment|house|home|place|flat|condo|address)")
                     && value.startsWith("in ")) {
                 // "Dana's new apartment is in Nashville": where Dana lives.
                 return Optional.of(new FactKey(subject, "residence", value.substring(3)));

@@ -107,16 +107,17 @@ public final class FactShape {
 
     /**
      * A word pointing at someone or somewhere the fact does not name: the speaker's own words are
-     * written "their", so a "his" or "her" is a third person's, and "here" is where they spoke.
+     * written "their", so a "his", "her", "he", "she" or "they" is a third person's, and "here" is
+     * where they spoke.
      */
     private static final Pattern POINTER =
             Pattern.compile(
-                    "(?<!/)\\b(?:his|her|hers|him|here|there(?! (?:is|are|was|were)\\b))\\b(?!/)");
+                    "(?<!/)\\b(?:his|her|hers|him|he|she|they|here|there(?! (?:is|are|was|were)\\b))\\b(?!/)");
 
     /** Someone a "his" or "her" may point back at: a name, or a relative, friend or pet. */
     private static final Pattern SOMEONE =
             Pattern.compile(
-                    "\\b[A-Z][\\p{L}'-]+|\\b(?:friend|friends|boss|coach|teacher|colleague|coworker|neighbor|neighbour|manager|man|woman|guy|girl|boy|player|author|artist|writer)\\b");
+                    "\\b[A-Z][\\p{L}'-]+|\\b(?:friend|friends|boss|coach|teacher|colleague|coworker|neighbor|neighbour|manager|man|woman|guy|girl|boy|player|author|artist|writer|family|team|colleagues|coworkers|people|guys|girls|boys)\\b");
 
     private FactShape() {}
 
@@ -141,7 +142,7 @@ public final class FactShape {
         if (!m.find()) {
             return false;
         }
-        if (!m.group().startsWith("h") || m.group().equals("here")) {
+        if (m.group().equals("there") || m.group().equals("here")) {
             return true;
         }
         String before = f.substring(0, m.start());

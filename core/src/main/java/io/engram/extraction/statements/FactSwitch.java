@@ -12,7 +12,7 @@ public record FactSwitch(String subject, String from, String to) {
 
     private static final Pattern SWITCHED_FROM =
             Pattern.compile(
-                    "^(?<s>[^ '’]+(?: [^ '’]+)?) switched from (?<from>.+?) to (?<to>[^.]+?)\\.?$");
+                    "^(?<s>[^ '’]+(?: [^ '’]+)?) switched from (?<from>.+?) to (?<to>.+?)\\.?$");
 
     /** The switch a fact states, if it has that shape. */
     public static Optional<FactSwitch> of(String content) {
@@ -25,6 +25,26 @@ public record FactSwitch(String subject, String from, String to) {
     /** Whether {@code key} gives the value this switch names as the old one. */
     public boolean replaces(FactKey key) {
         return key.subject().equalsIgnoreCase(subject) && bare(key.value()).equals(bare(from));
+    }
+
+    /**
+     * The sentence of a memory that says the old value last, with the new one in its place ("Dana
+     * plays guitar." → "Dana plays the drums."), when it is about this subject in a few words.
+     */
+    public Optional<String> rewrite(String content) {
+        String c = content.strip().replaceFirst("\\.$", "");
+        if (!c.startsWith(subject + " ")) {
+            return Optional.empty();
+        }
+        String old = from.replaceFirst("(?i)^(?:a|an|the|my|our|their) ", "");
+        Matcher m =
+                Pattern.compile(
+                                "(?i)^("
+                                        + Pattern.quote(subject)
+                                        + "(?: [\\p{L}'’-]+){1,4} )(?:(?:a|an|the|their) )?"
+                                        + Pattern.quote(old))
+                        .matcher(c);
+        return m.matches() ? Optional.of(m.group(1) + to + ".") : Optional.empty();
     }
 
     /** A value without its article or owner: "the BMW" is "a BMW". */

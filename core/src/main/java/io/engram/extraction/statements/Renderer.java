@@ -1,5 +1,6 @@
 package io.engram.extraction.statements;
 
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /** Writes a statement about a person in the third person: names, possessives, pronouns. */
@@ -88,4 +89,24 @@ final class Renderer {
         }
         return Character.toUpperCase(t.charAt(0)) + t.substring(1) + ".";
     }
+
+    /** "… and train every day" after "practices": the second verb in the third person too. */
+    static String coordinated(String obj) {
+        Matcher v = AND_VERB.matcher(obj);
+        if (!v.lookingAt()) {
+            return obj;
+        }
+        String w = v.group(2);
+        String third =
+                w.matches(".*(?:s|sh|ch|x|z|o)")
+                        ? w + "es"
+                        : w.matches(".*[^aeiou]y")
+                                ? w.substring(0, w.length() - 1) + "ies"
+                                : w + "s";
+        return v.group(1) + third + obj.substring(v.end());
+    }
+
+    private static final Pattern AND_VERB =
+            Pattern.compile(
+                    "((?:and|or) )(?!(?:a|an|the|my|our|their|his|her|its|to|with|in|on|at|for|of|from|all|more|most|other|some|many|every|each|this|that|these|those)\\b)([a-z]+)(?= )");
 }

@@ -1,5 +1,6 @@
 package io.engram.extraction.statements;
 
+import static io.engram.extraction.statements.EventReaders.*;
 import static io.engram.extraction.statements.Phrases.*;
 import static io.engram.extraction.statements.StatementPatterns.*;
 import static io.engram.extraction.statements.StatementReaders.*;
@@ -280,7 +281,7 @@ public final class StatementExtractor {
         if ((m = LIKING.matcher(c)).matches()) {
             String verb = Lexicons.LIKING.get(m.group("verb").toLowerCase(Locale.ROOT));
             String to = m.group("to") == null ? "" : " to";
-            return object(r, m.group("obj"))
+            return object(r, Renderer.coordinated(m.group("obj")))
                     .map(
                             obj ->
                                     Read.of(

@@ -253,7 +253,7 @@ final class StatementPatterns {
     /** "Ramen has replaced pizza as my favorite food". */
     static final Pattern REPLACED_AS =
             Pattern.compile(
-                    "(?i)^(?<val>[^,]{1,40}?) (?:has |have |just )?replaced .{1,40}? as my (?<attr>favou?rite [\\p{L}-]+(?: [\\p{L}-]+)?|[\\p{L}-]+(?: [\\p{L}-]+)?)$");
+                    "(?i)^(?<val>[^,]{1,40}?) (?:has |have |just )?(?:replaced|overtaken|overtook|taken over from|took over from|dethroned|beaten|beat|surpassed|displaced) .{1,40}? as my (?<attr>favou?rite [\\p{L}-]+(?: [\\p{L}-]+)?|[\\p{L}-]+(?: [\\p{L}-]+)?)$");
 
     /** "I am more into basketball, it is my favorite sport": the favorite, named before "it". */
     static final Pattern INTO_FAVORITE =
@@ -336,7 +336,7 @@ final class StatementPatterns {
      */
     static final Pattern AGE =
             Pattern.compile(
-                    "(?i)^I (?:am (?:now |turning |about to turn )?(?<n>\\d{1,3})(?: years old| yrs old| now| today)?|(?:just |recently |finally )?turned (?<past>\\d{1,3})(?: years old)?(?: (?:yesterday|today|this (?:week|month|year)|last (?:week|month|year|[a-z]+day)|on .{1,30}))?)$");
+                    "(?i)^I (?:am (?:now |turning |about to turn )?(?<n>\\d{1,3})(?: years old| yrs old| now| today)?|(?:just |recently |finally )?(?:turned|hit|reached) (?<past>\\d{1,3})(?: years old)?(?: (?:yesterday|today|this (?:week|month|year)|last (?:week|month|year|[a-z]+day)|on .{1,30}))?)$");
 
     static final Pattern STATE =
             Pattern.compile(

@@ -1,0 +1,168 @@
+package io.engram.extraction.statements;
+
+import java.util.List;
+import java.util.Locale;
+import java.util.regex.Pattern;
+
+/**
+ * A sentence's words rewritten before {@link Clauses} splits it, when they tell a value or a change
+ * in words no clause shape reads: "Budget's now …", "I got an Audi and sold my BMW", "Nvidia is
+ * where I work now". Each rewrite is tried only when its cue words are there.
+ */
+final class Rewrites {
+
+    private Rewrites() {}
+
+    /**
+     * A sentence's words rewritten before it is split, when they tell a change in words no clause
+     * shape reads; each tried only when its cue word is there. In order:
+     *
+     * <ul>
+     *   <li>"I left Microsoft and joined Netflix", "quit Acme to join Initech": a job for a job, so
+     *       "joined" is where one works.
+     *   <li>"I'm in Tucson now, we moved last weekend": where one is, said with a move, is home.
+     *   <li>"Meta offered me a job and I took it", "I got an offer from Oracle and took it": an
+     *       offer accepted.
+     *   <li>"I switched jobs, I am at Google now": at a new job, "at" is where one works.
+     * </ul>
+     */
+    private record Rewrite(List<String> cues, Pattern pattern, String replacement) {
+        String apply(String s) {
+            return cues.stream().anyMatch(s::contains)
+                    ? pattern.matcher(s).replaceAll(replacement)
+                    : s;
+        }
+    }
+
+    private static final List<Rewrite> REWRITES =
+            List.of(
+                    new Rewrite(
+                            List.of(" join", " for a "),
+                            Pattern.compile(
+                                    "\\b((?i:left|quit) (?:my job at )?[A-Z][\\p{L}0-9&.'-]*(?: [A-Z][\\p{L}0-9&.'-]*){0,3}),? (?i:and (?:then )?joined|to join|for a (?:new )?(?:job|position|role) (?:at|with)) (?=[A-Z])"),
+                            "$1 and now work at "),
+                    new Rewrite(
+                            List.of(" moved", " relocated"),
+                            Pattern.compile(
+                                    "\\bI am (?i:now )?in ([A-Z][\\p{L}.'-]+(?: [A-Z][\\p{L}.'-]+)?)(?= now\\b|,|\\.|!|$)"),
+                            "I live in $1"),
+                    new Rewrite(
+                            List.of(" offered me "),
+                            Pattern.compile(
+                                    "\\b([A-Z][\\p{L}0-9&.'-]*(?: [A-Z][\\p{L}0-9&.'-]*){0,3}) offered me (?:a|the|an) (?:job|position|role)(?: there)?,? and I (?:took|accepted) it\\b"),
+                            "I accepted an offer from $1"),
+                    new Rewrite(
+                            List.of(" offer "),
+                            Pattern.compile(
+                                    "(?i)\\b(?:got|received) (?:an?|the) (?:job )?offer ((?:from|at) (?-i:[A-Z])[\\p{L}0-9&.'-]*(?: (?-i:[A-Z])[\\p{L}0-9&.'-]*){0,3}),? and (?:took|accepted) it\\b"),
+                            "accepted an offer $1"),
+                    // "I got an Audi and sold my BMW", "sold the BMW and bought an Audi".
+                    new Rewrite(
+                            List.of(" sold "),
+                            Pattern.compile(
+                                    "(?i)\\b(?:got|bought|picked up) ((?:an?|the) [\\p{L}0-9][\\p{L}0-9&.' -]{0,30}?) and (?:then )?sold ((?:my |our |the )?[\\p{L}0-9][\\p{L}0-9&.' -]{0,30}?)(?=[,.;!]|$| now\\b)"),
+                            "switched from $2 to $1"),
+                    new Rewrite(
+                            List.of(" sold ", "got rid of "),
+                            Pattern.compile(
+                                    "(?i)\\b(?:sold|got rid of) ((?:my |our |the )?[\\p{L}0-9][\\p{L}0-9&.' -]{0,30}?) and (?:then )?(?:got|bought|picked up) ((?:an?|the) [\\p{L}0-9][\\p{L}0-9&.' -]{0,30}?)(?=[,.;!]|$| now\\b| instead\\b)"),
+                            "switched from $1 to $2"),
+                    // "I cancelled Equinox and joined Planet Fitness", "dropped Spanish and
+                    // started learning Japanese", "gave up guitar and took up the drums".
+                    new Rewrite(
+                            List.of(" and "),
+                            Pattern.compile(
+                                    "(?i)\\b(?:cancell?ed|quit|dropped|ditched|gave up|stopped) ((?:my |our |the )?(?!(?:job|work|school|it|that|this|everything|by|at|in|on|for|to|with|off|over)\\b)[\\p{L}0-9][\\p{L}0-9&.' -]{0,30}?) and (?:then )?(?:joined|signed up (?:for|with|at)|switched to|took up|started (?:learning|going to|playing|using|taking)) ((?:an?|the) )?([\\p{L}0-9][\\p{L}0-9&.' -]{0,30}?)(?=[,.;!]|$| now\\b| instead\\b)"),
+                            "switched from $1 to $2$3"),
+                    // "Alien used to be my favorite, now it's Arrival": the new value of whatever
+                    // the old one is stored as.
+                    new Rewrite(
+                            List.of(" used to be my "),
+                            Pattern.compile(
+                                    "(?i)^([\\p{L}0-9][\\p{L}0-9&.' -]{0,30}?) used to be my (?:favou?rite|fave|go-to)[,;]? (?:but )?(?:now |these days )?(?:it is|it's|it has to be) ([\\p{L}0-9][\\p{L}0-9&.' -]{0,30}?)(?=[,.;!]|$| now\\b)"),
+                            "I switched from $1 to $2"),
+                    // "I'm at Meta these days", "Nvidia is where I work now", "just finished my
+                    // first month at Nvidia": where one works.
+                    new Rewrite(
+                            List.of(" these days", " nowadays"),
+                            Pattern.compile(
+                                    "\\bI am (?:now )?(?:at|with) ([A-Z][\\p{L}0-9&.'-]*(?: [A-Z][\\p{L}0-9&.'-]*){0,3}) (?=these days|nowadays)"),
+                            "I work at $1 "),
+                    new Rewrite(
+                            List.of(" is where I "),
+                            Pattern.compile(
+                                    "\\b(?!(?:That|This|It|Which|What|Here|There|Home|Where|Everything)\\b)([A-Z][\\p{L}0-9&.'-]*(?: [A-Z][\\p{L}0-9&.'-]*){0,3}) is where I (work|study)\\b"),
+                            "I $2 at $1"),
+                    new Rewrite(
+                            List.of(" is where I live"),
+                            Pattern.compile(
+                                    "\\b(?!(?:That|This|It|Which|What|Here|There|Home|Where|Everything)\\b)([A-Z][\\p{L}.'-]+(?: [A-Z][\\p{L}.'-]+)?) is where I live\\b"),
+                            "I live in $1"),
+                    new Rewrite(
+                            List.of(" my first "),
+                            Pattern.compile(
+                                    "(?i)\\b(?:I )?(?:have )?(?:just )?(?:finished|completed|wrapped up|survived) my first (?:day|week|month|year|shift) (?:at|with) (?=(?-i:[A-Z]))"),
+                            "I work at "),
+                    // "I've called Tacoma home since March".
+                    new Rewrite(
+                            List.of(" called ", " call "),
+                            Pattern.compile(
+                                    "\\b(I|[Ww]e) (?:have called|now call|call) ([A-Z][\\p{L}.'-]+(?: [A-Z][\\p{L}.'-]+)?) home\\b"),
+                            "$1 live in $2"),
+                    // "I have a boyfriend now, his name is Leo".
+                    new Rewrite(
+                            List.of(" name is "),
+                            Pattern.compile(
+                                    "(?i)\\bI (?:have|got) a (?:new )?(boyfriend|girlfriend|partner|fianc[eé]e?|husband|wife)(?: now)?,? (?:his|her|their) name is (?=(?-i:[A-Z]))"),
+                            "my $1 is "),
+                    // "I work out at Equinox", "I go to 24 Hour Fitness now": one's gym.
+                    new Rewrite(
+                            List.of(" out at ", " train at ", " lift at "),
+                            Pattern.compile(
+                                    "\\bI (?:now |currently |mostly )?(?:work out|train|lift) at ([A-Z0-9][\\p{L}0-9&.'-]*(?: [A-Z][\\p{L}0-9&.'-]*){0,3})(?=[,.;!]|$| now\\b| these days\\b)"),
+                            "my gym is $1"),
+                    new Rewrite(
+                            List.of(" go to "),
+                            Pattern.compile(
+                                    "\\bI (?:now |currently )?go to ((?:[A-Z0-9][\\p{L}0-9&.'-]*(?: [A-Z][\\p{L}0-9&.'-]*){0,3} )?(?:Fitness|Gym|CrossFit|Athletic Club|Health Club)(?: [A-Z][\\p{L}'-]*)?) (?=now\\b|these days\\b)"),
+                            "my gym is $1 "),
+                    // "We renamed our dog to Buddy": what it is called now.
+                    new Rewrite(
+                            List.of("renamed "),
+                            Pattern.compile(
+                                    "(?i)\\b(?:I|we) (?:just |finally )?renamed (my|our) ([a-z]+) (?:to )?(?=(?-i:[A-Z]))"),
+                            "$1 $2 is called "),
+                    // "Our landlord raised the rent to $2,000": the rent changed.
+                    new Rewrite(
+                            List.of(" to "),
+                            Pattern.compile(
+                                    "(?i)^(?:our|my|the) [a-z]+ (?:just )?(?:raised|increased|upped|bumped up|bumped|lowered|cut|reduced) (?:the|my|our) ((?:[a-z]+ )?(?:rent|price|fee|fees|salary|pay|rate|limit|budget|premium|tuition|deductible)) to "),
+                            "my $1 was changed to "),
+                    new Rewrite(
+                            List.of(" jobs"),
+                            Pattern.compile(
+                                    "\\b((?i:switched|changed) jobs),? (?i:and )?I am (?i:now )?(?i:at|with) (?=[A-Z])"),
+                            "$1 and now work at "));
+
+    /** "Budget's now $6,000", "The rent's $2,000": a value of the speaker's, its owner left out. */
+    private static final Pattern VALUE_NOUN_IS =
+            Pattern.compile(
+                    "(?i)^(?:the |our )?(budget|rent|salary|pay|mortgage|deadline|address|number|email|limit)['’]s (?=now |currently |\\$|\\d)");
+
+    /** "my birthday's on …": the "'s" of a noun after "my" is "is". */
+    private static final Pattern MY_NOUN_IS =
+            Pattern.compile("(?i)\\b(my [\\p{L}-]+)['’]s (on|in|at|the|a|an|\\d)");
+
+    /** The sentence with every rewrite applied, in order. */
+    static String apply(String sentence) {
+        String s = MY_NOUN_IS.matcher(sentence).replaceAll("$1 is $2");
+        s =
+                VALUE_NOUN_IS
+                        .matcher(s)
+                        .replaceAll(v -> "My " + v.group(1).toLowerCase(Locale.ROOT) + " is ");
+        for (Rewrite rewrite : REWRITES) {
+            s = rewrite.apply(s);
+        }
+        return s;
+    }
+}
