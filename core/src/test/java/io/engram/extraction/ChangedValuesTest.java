@@ -78,6 +78,27 @@ class ChangedValuesTest {
                 "I'm 40.|I just hit 41.|Dana's age is 41.",
                 "My dog is called Max.|We renamed our dog to Buddy.|Dana's dog is called Buddy.",
                 "My rent is $1,800.|Our landlord raised the rent to $2,000.|Dana's rent is $2,000.",
+                // An eighth set.
+                "I live in Chicago.|Chicago's behind us now, we're settled in Nashville."
+                        + "|Dana lives in Nashville.",
+                "I live in Chicago.|We packed up and headed to Nashville for good."
+                        + "|Dana moved to Nashville.",
+                "I live in Chicago.|I'm a Nashville resident as of this spring."
+                        + "|Dana lives in Nashville.",
+                "I'm an accountant.|I left accounting to become a photographer."
+                        + "|Dana is a photographer.",
+                "I'm married to Sam.|Sam and I are divorced now.|Dana got divorced from Sam.",
+                "My favorite food is pizza.|Pizza's been dethroned, sushi is my favorite food now."
+                        + "|Dana's favorite food is sushi.",
+                "My favorite band is Muse.|Lately my favorite band has been Wet Leg."
+                        + "|Dana's favorite band is Wet Leg.",
+                "My salary is $70,000.|They bumped my salary to $78,000."
+                        + "|Dana's salary is $78,000.",
+                "My son is 3.|My son turned four last week.|Dana's son is four.",
+                "My email is sam@a.com.|Please update my email to sam@b.com."
+                        + "|Dana's email is sam@b.com.",
+                "My hometown is Austin.|I grew up in Dallas, not Austin, I misspoke."
+                        + "|Dana grew up in Dallas.",
                 "I'm single.|I'm engaged to Sam now.|Dana is engaged to Sam.",
                 "I'm married.|I got divorced last month.|Dana got divorced in April 2026.",
                 "I have two cats.|We have three cats now.|Dana has three cats.",
@@ -281,6 +302,12 @@ class ChangedValuesTest {
                 "My wife is Sara.|I'm married.",
                 "I work at Intel.|I switched from day shift to night shift.",
                 "I live in Paris.|I switched from tea to coffee.",
+                // One of several of a kind is not the one: a work email beside the email.
+                "My email is sam@a.com.|My work email is sam@work.com.",
+                "My salary is $70,000.|My bonus is $5,000.",
+                "My son is 3.|My daughter is 5.",
+                "My budget for the trip is $3,000.|My budget for the wedding is $20,000.",
+                "My rent is $1,500.|My sister's rent is $2,000.",
             })
     void anotherAttributeLeavesTheFirstCurrent(String before, String after) {
         Told told = tell(before, T, after, T.plus(java.time.Duration.ofDays(60)));
@@ -318,6 +345,7 @@ class ChangedValuesTest {
                 "My team lead is Priya.|Priya moved teams; Marcus is my lead now."
                         + "|Dana's team lead is Marcus.",
                 "I play guitar.|I gave up guitar and took up the drums.|Dana plays the drums.",
+                "My phone is an iPhone.|I ditched my iPhone for a Pixel.|Dana's phone is a Pixel.",
                 "I'm learning Spanish.|I dropped Spanish and started learning Japanese."
                         + "|Dana is learning Japanese.",
                 "My doctor is Dr. Kim.|I see Dr. Shah now instead of Dr. Kim."

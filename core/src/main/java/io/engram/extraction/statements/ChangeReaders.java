@@ -181,7 +181,11 @@ final class ChangeReaders {
             String state =
                     m.group("knot") != null
                             ? "married"
-                            : (m.group("state") != null ? m.group("state") : m.group("bare"))
+                            : (m.group("state") != null
+                                            ? m.group("state")
+                                            : m.group("bare") != null
+                                                    ? m.group("bare")
+                                                    : m.group("are"))
                                     .toLowerCase(Locale.ROOT);
             // "Sam and I got married": the speaker's status, to the companion.
             String text =

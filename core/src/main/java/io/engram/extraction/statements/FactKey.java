@@ -78,15 +78,19 @@ public record FactKey(String subject, String attribute, String value) {
                     "second", "two", "third", "three", "fourth", "four", "fifth", "five", "sixth",
                     "six");
 
+    /** "Dana grew up in Dallas": the hometown, as "Dana's hometown is Dallas" says it. */
+    private static final Pattern GREW_UP =
+            Pattern.compile(
+                    "^"
+                            + WHO
+                            + " (?:grew up|was born(?: and raised)?|was raised) in (?<v>[^.]+?)\\.?$");
+
     private static final Pattern DRIVES =
             Pattern.compile("^" + WHO + " drives (?<v>an? [^.]+?)\\.?$");
 
     private static final Pattern NUMBER =
             Pattern.compile(
                     "(?i)^(?:\\d{1,3}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|[a-z]+teen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:[- ][a-z]+)?(?: years old| months old)?$");
-
-    /** Attribute words that say nothing about which attribute it is. */
-    private static final Set<String> NOISE = Set.of("new", "current", "now", "actual", "the");
 
     public FactKey {
         subject = subject.strip();
@@ -144,6 +148,9 @@ public record FactKey(String subject, String attribute, String value) {
                             m.group("s"),
                             "number of " + singular(m.group("noun")),
                             CARDINALS.get(m.group("ord"))));
+        }
+        if ((m = GREW_UP.matcher(c)).matches()) {
+            return Optional.of(new FactKey(m.group("s"), "hometown", m.group("v")));
         }
         if ((m = DRIVES.matcher(c)).matches()) {
             return Optional.of(new FactKey(m.group("s"), "car", m.group("v")));
@@ -251,75 +258,13 @@ public record FactKey(String subject, String attribute, String value) {
         if (!subject.equalsIgnoreCase(other.subject)) {
             return false;
         }
-        Attribute a = Attribute.of(attribute);
-        Attribute b = Attribute.of(other.attribute);
+        AttributePhrase a = AttributePhrase.of(attribute);
+        AttributePhrase b = AttributePhrase.of(other.attribute);
         if (a.head().isEmpty() || !a.head().equals(b.head()) || !a.owners().equals(b.owners())) {
             return false;
         }
-        // "trip budget" and "budget for the trip": the same qualifiers, before or after the head.
-        Set<String> qa = a.qualifiers();
-        Set<String> qb = b.qualifiers();
-        return qa.containsAll(qb) || qb.containsAll(qa);
+        return a.sameQualifiersAs(b);
     }
-
-    /** An attribute phrase: its head noun, words before it, possessive owners, words after. */
-    private record Attribute(
-            String head, Set<String> modifiers, Set<String> owners, Set<String> tail) {
-        int size() {
-            return 1 + modifiers.size() + owners.size() + tail.size();
-        }
-
-        Set<String> qualifiers() {
-            Set<String> all = new java.util.HashSet<>(modifiers);
-            all.addAll(tail);
-            return all;
-        }
-
-        static Attribute of(String phrase) {
-            String[] words = phrase.toLowerCase(Locale.ROOT).split("\\s+");
-            java.util.List<String> core = new java.util.ArrayList<>();
-            Set<String> tail = new java.util.LinkedHashSet<>();
-            boolean after = false;
-            for (String w : words) {
-                String word = w.replaceAll("[^a-z0-9'’]", "").replace('’', '\'');
-                if (word.isEmpty() || NOISE.contains(word)) {
-                    continue;
-                }
-                word = SYNONYMS.getOrDefault(word, word);
-                if (!after && PREPOSITIONS.contains(word)) {
-                    after = true;
-                    continue;
-                }
-                (after ? tail : core).add(word);
-            }
-            if (core.isEmpty()) {
-                return new Attribute("", Set.of(), Set.of(), tail);
-            }
-            String head = core.get(core.size() - 1);
-            Set<String> modifiers = new java.util.LinkedHashSet<>();
-            Set<String> owners = new java.util.LinkedHashSet<>();
-            for (String w : core.subList(0, core.size() - 1)) {
-                (w.endsWith("'s") ? owners : modifiers).add(w);
-            }
-            return new Attribute(head, modifiers, owners, tail);
-        }
-    }
-
-    /** Attribute words said in two ways, read as one. */
-    private static final java.util.Map<String, String> SYNONYMS =
-            java.util.Map.of(
-                    "favourite", "favorite",
-                    "fave", "favorite",
-                    "goto", "favorite",
-                    "pay", "salary",
-                    "income", "salary",
-                    "film", "movie",
-                    "manager", "boss",
-                    "cellphone", "phone",
-                    "mobile", "phone");
-
-    private static final Set<String> PREPOSITIONS =
-            Set.of("for", "of", "at", "in", "on", "with", "to", "from");
 
     /**
      * Whether this attribute says less than {@code other}'s about the same thing ("budget" of
@@ -327,7 +272,8 @@ public record FactKey(String subject, String attribute, String value) {
      */
     public boolean lessSpecificThan(FactKey other) {
         return sameThingAs(other)
-                && Attribute.of(attribute).size() < Attribute.of(other.attribute).size();
+                && AttributePhrase.of(attribute).size()
+                        < AttributePhrase.of(other.attribute).size();
     }
 
     /** The fact of this key's subject and attribute with another value, as such facts are said. */
@@ -371,7 +317,7 @@ public record FactKey(String subject, String attribute, String value) {
             case "diet" -> "\\m(vegetarian|vegan|pescatarian|diet)\\M";
             case "car" -> "\\m(car|drives|drive)\\M";
             default -> {
-                Attribute a = Attribute.of(attribute);
+                AttributePhrase a = AttributePhrase.of(attribute);
                 // "number of cats" is said "has three cats"; "daughter's age" "daughter is 5".
                 String word =
                         attribute.startsWith("number of ")

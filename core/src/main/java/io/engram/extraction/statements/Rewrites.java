@@ -126,6 +126,29 @@ final class Rewrites {
                             Pattern.compile(
                                     "\\bI (?:now |currently )?go to ((?:[A-Z0-9][\\p{L}0-9&.'-]*(?: [A-Z][\\p{L}0-9&.'-]*){0,3} )?(?:Fitness|Gym|CrossFit|Athletic Club|Health Club)(?: [A-Z][\\p{L}'-]*)?) (?=now\\b|these days\\b)"),
                             "my gym is $1 "),
+                    // "We're settled in Nashville", "headed to Nashville for good": home.
+                    new Rewrite(
+                            List.of(" settled in "),
+                            Pattern.compile(
+                                    "\\b(I am|[Ww]e are) (?:now |finally |all |happily )?settled in (?=(?-i:[A-Z]))"),
+                            "$1 living in "),
+                    new Rewrite(
+                            List.of(" for good"),
+                            Pattern.compile(
+                                    "(?i)\\b(?:headed|went|came|relocated|moved)(?: back)? to ((?-i:[A-Z][\\p{L}.'-]+(?: [A-Z][\\p{L}.'-]+)?)) for good\\b"),
+                            "moved to $1"),
+                    // "I left accounting to become a photographer": the new occupation.
+                    new Rewrite(
+                            List.of(" to become "),
+                            Pattern.compile(
+                                    "(?i)\\b(?:left|quit) (?:my job (?:as an? [a-z]+ )?|my |the )?[\\p{L} -]{1,30}? to become (?=an? )"),
+                            "became "),
+                    // "Please update my email to …", "They bumped my salary to …": the new value.
+                    new Rewrite(
+                            List.of(" to "),
+                            Pattern.compile(
+                                    "(?i)^(?:(?:they|he|she|hr|my boss|the company|we|I|please) )?(?:just |finally )?(?:update|updated|change|changed|set|bump|bumped|raise|raised|increase|increased|lower|lowered|cut) (?:my|our) ((?:[a-z]+ )?(?:email|e-mail|address|number|phone number|salary|pay|rent|budget|limit|username)) to "),
+                            "my $1 is "),
                     // "We renamed our dog to Buddy": what it is called now.
                     new Rewrite(
                             List.of("renamed "),

@@ -107,7 +107,8 @@ public final class StatementExtractor {
         }
         if ((m = POSSESSIVE_COPULA.matcher(c)).matches()) {
             Optional<Read> attribute =
-                    attribute(r, m.group("attr"), m.group("cop"), m.group("val"), said, 0.8);
+                    attribute(
+                            r, m.group("attr"), copula(m.group("cop")), m.group("val"), said, 0.8);
             if (attribute.isPresent() || !RELATIVE.matcher(c).matches()) {
                 return attribute;
             }
@@ -410,6 +411,11 @@ public final class StatementExtractor {
     }
 
     /** Whether an attribute names a relative or a pet ("brother", "older sister", "dog"). */
+    /** "has been" said of a value is its "is": "my favorite band has been Wet Leg". */
+    private static String copula(String cop) {
+        return cop.equals("has been") ? "is" : cop.equals("have been") ? "are" : cop;
+    }
+
     private static boolean relation(String attr) {
         String a = attr.toLowerCase(Locale.ROOT);
         return Lexicons.RELATIONS.contains(a) || Lexicons.RELATIONS.contains(lastWord(a));

@@ -30,7 +30,7 @@ final class StatementPatterns {
 
     static final Pattern POSSESSIVE_COPULA =
             Pattern.compile(
-                    "(?i)^(?:my|our|the(?= (?:[\\p{L}-]+ ){0,3}(?:budget|deadline|address|limit|target|due date|wedding date)\\b)) (?<attr>(?:[\\p{L}0-9'’&-]+ ){0,6}?[\\p{L}0-9'’&-]+) (?<cop>is|are) (?:now |actually |still |officially |currently |definitely )?(?<val>.+)$");
+                    "(?i)^(?:my|our|the(?= (?:[\\p{L}-]+ ){0,3}(?:budget|deadline|address|limit|target|due date|wedding date)\\b)) (?<attr>(?:[\\p{L}0-9'’&-]+ ){0,6}?[\\p{L}0-9'’&-]+) (?<cop>is|are|has been|have been) (?:now |actually |still |officially |currently |definitely )?(?<val>.+)$");
     static final Pattern POSSESSIVE_CHANGE =
             Pattern.compile(
                     "(?i)^(?:(?:my|our|the(?= (?:[\\p{L}-]+ ){0,3}(?:budget|deadline|limit|target)\\b)) |(?=(?:rent|salary|budget|mortgage|tuition)\\b))(?<attr>(?:[\\p{L}0-9'’&-]+ ){0,6}?[\\p{L}0-9'’&-]+) (?:just |has )?(?:went|gone|go|going|is going|has gone|was|got|has been)? ?(?:up|down|raised|increased|decreased|bumped up|bumped|lowered|cut|changed|moved|rose|dropped|grew|jumped|is now|been raised|been increased)(?: up| down)? to (?<val>.+)$");
@@ -40,7 +40,7 @@ final class StatementPatterns {
      */
     static final Pattern POSSESSIVE_TURNED =
             Pattern.compile(
-                    "(?i)^(?:my|our) (?<attr>[\\p{L}-]+(?: [\\p{L}-]+)??) (?:just |recently |finally )?turned (?<val>\\d{1,3})(?: years old)?(?: (?:yesterday|today|this (?:week|month|year)|last (?:week|month|year|[a-z]+day)|on .{1,30}))?$");
+                    "(?i)^(?:my|our) (?<attr>[\\p{L}-]+(?: [\\p{L}-]+)??) (?:just |recently |finally )?turned (?<val>\\d{1,3}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty)(?: years old)?(?: (?:yesterday|today|this (?:week|month|year)|last (?:week|month|year|[a-z]+day)|on .{1,30}))?$");
 
     /** "My son just had his 5th birthday": a relative's new age. */
     static final Pattern POSSESSIVE_BIRTHDAY =
@@ -124,7 +124,7 @@ final class StatementPatterns {
     /** "I got engaged": a new relationship status, with its time when said. */
     static final Pattern GOT_STATE =
             Pattern.compile(
-                    "(?i)^(?:I|we) (?:just |recently |finally |have just |have )?(?:(?:got|gotten) (?<state>engaged|married|divorced)|(?<knot>tied the knot)|(?<bare>divorced|separated|married))(?<when> .+)?$");
+                    "(?i)^(?:I|we) (?:just |recently |finally |have just |have )?(?:(?:got|gotten) (?<state>engaged|married|divorced)|(?<knot>tied the knot)|(?<bare>divorced|separated|married)|(?:am|are) (?:now |officially )?(?<are>divorced|separated))(?<when> .+)?$");
 
     static final Pattern NEW_JOB =
             Pattern.compile(
@@ -183,7 +183,7 @@ final class StatementPatterns {
     /** "I am a Portland resident now", "I now call Portland home": where someone lives. */
     static final Pattern RESIDENT =
             Pattern.compile(
-                    "(?i)^I (?:am (?:now |currently )?an? (?<place>(?-i:[A-Z])[\\p{L}.'-]+(?: (?-i:[A-Z])[\\p{L}.'-]+){0,2}) (?:resident|local)|(?:now |currently )?call (?<home>(?-i:[A-Z])[\\p{L}.' -]{1,40}?) (?:my )?home)$");
+                    "(?i)^I (?:am (?:now |currently )?an? (?<place>(?-i:[A-Z])[\\p{L}.'-]+(?: (?-i:[A-Z])[\\p{L}.'-]+){0,2}) (?:resident|local)(?: (?:as of|since) .{1,30})?|(?:now |currently )?call (?<home>(?-i:[A-Z])[\\p{L}.' -]{1,40}?) (?:my )?home)$");
 
     /** "Nashville is home now": where someone lives, named first. */
     static final Pattern HOME_NAMED_FIRST =
@@ -275,7 +275,7 @@ final class StatementPatterns {
 
     static final Pattern TRADED =
             Pattern.compile(
-                    "(?i)^(?:I|we) (?:just |recently |finally |have |have just )?(?:traded(?: in)?|swapped|exchanged) (?:my |our |the )?(?<old>[^,]{1,40}?) for (?<new>[^,]{1,40}?)$");
+                    "(?i)^(?:I|we) (?:just |recently |finally |have |have just )?(?:traded(?: in)?|swapped|exchanged|ditched|dumped) (?:my |our |the )?(?<old>[^,]{1,40}?) for (?<new>[^,]{1,40}?)$");
 
     static final Pattern REPLACED_WITH =
             Pattern.compile(

@@ -39,7 +39,11 @@ final class StatementReaders {
         boolean favorite =
                 a.toLowerCase(Locale.ROOT).startsWith("favorite")
                         || a.toLowerCase(Locale.ROOT).startsWith("favourite");
-        if (Lexicons.NOT_ATTRIBUTES.contains(head.toLowerCase(Locale.ROOT))
+        // "My phone is an iPhone": a device named by its make is one, "my phone is dead" is not.
+        boolean device =
+                head.matches("(?i)phone|computer")
+                        && value.strip().matches("^(?:an? |the )?[a-z]?[A-Z].*");
+        if (Lexicons.NOT_ATTRIBUTES.contains(head.toLowerCase(Locale.ROOT)) && !device
                 || a.split(" ").length > 7
                 || a.matches("(?i).*\\b(you|your|it|this|that|i)\\b.*")) {
             return Optional.empty();
@@ -99,7 +103,8 @@ final class StatementReaders {
                 || !(Lexicons.BELONGINGS.contains(head) || Lexicons.RELATIONS.contains(head))) {
             return false;
         }
-        return value.substring(value.indexOf(' ') + 1).matches("(?s).*\\b[A-Z].*")
+        // A make's name, "Honda" or "iPhone".
+        return value.substring(value.indexOf(' ') + 1).matches("(?s).*\\b[a-z]?[A-Z].*")
                 || Lexicons.ROLES.contains(lastWord(value));
     }
 
