@@ -97,18 +97,26 @@ public final class HeuristicExtractor implements FactExtractor {
             Asked question = null;
             String name = turn.speaker().filter(s -> !s.isBlank()).orElse(null);
             // "[shares a photo: …]", "[image]": what the platform adds, not what the user says.
-            String content = ASIDE.matcher(turn.content()).replaceAll(" ");
+            String content =
+                    turn.content().indexOf('[') < 0
+                            ? turn.content()
+                            : ASIDE.matcher(turn.content()).replaceAll(" ");
             List<String> sentences = Text.sentences(content);
             String changedAttribute = changedAttribute(content);
+            // Undecided anywhere in the turn: none of its sentences is a fact.
+            Boolean undecided = null;
             for (String sentence : sentences) {
                 if (sentence.strip().endsWith("?")) {
                     question = asked(turn, sentence).orElse(question);
                     continue;
                 }
-                if (turn.role() != Role.USER
-                        || ChitChat.matches(sentence)
-                        || UNDECIDED.matcher(content).find()
-                        || HEDGED.matcher(sentence).find()) {
+                if (turn.role() != Role.USER || ChitChat.matches(sentence)) {
+                    continue;
+                }
+                if (undecided == null) {
+                    undecided = UNDECIDED.matcher(content).find();
+                }
+                if (undecided || HEDGED.matcher(sentence).find()) {
                     continue;
                 }
                 for (String clause : Clauses.of(sentence)) {

@@ -42,16 +42,27 @@ public final class Clauses {
         {"\\bive\\b", "I have"},
     };
 
-    private static final List<Pattern> CONTRACTION_PATTERNS = new ArrayList<>();
+    /** Every contraction above in one pattern, and what each is written out as. */
+    private static final Pattern CONTRACTION;
+
+    private static final java.util.Map<String, String> WRITTEN_OUT = new java.util.HashMap<>();
 
     /** A word that may start a contraction: a clause without one skips them all. */
     private static final Pattern MAY_CONTRACT =
             Pattern.compile("(?i)['’]|\\b(gonna|wanna|gotta|im|ive)\\b");
 
     static {
-        for (String[] c : CONTRACTIONS) {
-            CONTRACTION_PATTERNS.add(Pattern.compile("(?i)" + c[0]));
+        StringBuilder any = new StringBuilder("(?i)\\b(?:");
+        for (int i = 0; i < CONTRACTIONS.length; i++) {
+            String word = CONTRACTIONS[i][0].replace("\\b", "");
+            any.append(i == 0 ? "" : "|").append(word);
+            WRITTEN_OUT.put(key(word.replace("['’]", "'")), CONTRACTIONS[i][1]);
         }
+        CONTRACTION = Pattern.compile(any.append(")\\b").toString());
+    }
+
+    private static String key(String contraction) {
+        return contraction.toLowerCase(Locale.ROOT).replace('’', '\'');
     }
 
     /** First words an opener can start with (a clause starting otherwise has none). */
@@ -156,6 +167,8 @@ public final class Clauses {
                             + "|good news|big news|quick update|update|so much since we talked|ha|hmm+|um+|uh+|oops|fyi|news|heads up|change of plans"
                             + "|these days|nowadays|lately|currently|now|at the moment|right now|as of (?:now|today|this week|this month)|starting (?:today|now|this week|this month|on monday))(?-i:\\s+[A-Z][a-z]+)?\\s*(?:[,!.:;-]+\\s*|\\s+)");
 
+    private static final Pattern SPACES = Pattern.compile("\\s+");
+
     /** A name alone after an opener: who is spoken to ("Thanks, Maria!"). */
     private static final Pattern VOCATIVE = Pattern.compile("[A-Z][\\p{L}'-]+[\\s!.,]*");
 
@@ -222,12 +235,10 @@ public final class Clauses {
     public static List<String> of(String sentence) {
         String s = ascii(sentence) ? sentence : DECORATION.matcher(sentence).replaceAll(" ");
         if (MAY_CONTRACT.matcher(s).find()) {
-            for (int i = 0; i < CONTRACTIONS.length; i++) {
-                s = CONTRACTION_PATTERNS.get(i).matcher(s).replaceAll(CONTRACTIONS[i][1]);
-            }
+            s = CONTRACTION.matcher(s).replaceAll(c -> WRITTEN_OUT.get(key(c.group())));
         }
         s = Rewrites.apply(s);
-        s = s.replaceAll("\\s+", " ").strip();
+        s = SPACES.matcher(s).replaceAll(" ").strip();
         List<String> out = new ArrayList<>();
         List<String> parts = new ArrayList<>(List.of(SPLIT.split(s)));
         // "Sara and I got engaged": a name or "my wife" alone before "and I" is a companion, not a

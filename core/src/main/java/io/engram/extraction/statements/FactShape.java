@@ -89,12 +89,45 @@ public final class FactShape {
                     "(?i)^(please|let's|let us|don't|do not|remember|try|make sure|keep|go|take|call|remind|tell|give|check|stay|believe|be)\\b");
 
     /**
-     * A statement cut short: it ends on a word that needs more after it ("passionate about creating
-     * a safe", "planning a few", "make this", "likes holding them"; "coming with them" is whole).
+     * Words a statement cut short ends on ("passionate about creating a safe", "planning a few",
+     * "make this"), and the words before a "them" that leave it whole ("coming with them", where
+     * "likes holding them" is cut short) or before a "one" ("number one").
      */
-    private static final Pattern UNFINISHED =
-            Pattern.compile(
-                    "(?i)\\b(?<!/)(?:a|an|the|their|his|its|this|these|those|another|few|couple|bunch|several|of|with|to|for|about|from|by|into|at|than|and|or|but|very|it|that|(?<!number |no\\. |turn |turned |age |aged )one|(?<!\\b(?:with|to|for|of|from|about|at|by|on|in|near|without|behind|like) )them)\\.$");
+    private static final Set<String> DANGLING =
+            Set.of(
+                    "a", "an", "the", "their", "his", "its", "this", "these", "those", "another",
+                    "few", "couple", "bunch", "several", "of", "with", "to", "for", "about", "from",
+                    "by", "into", "at", "than", "and", "or", "but", "very", "it", "that");
+
+    private static final Set<String> BEFORE_THEM =
+            Set.of(
+                    "with", "to", "for", "of", "from", "about", "at", "by", "on", "in", "near",
+                    "without", "behind", "like");
+
+    private static final Set<String> BEFORE_ONE =
+            Set.of("number", "no.", "turn", "turned", "age", "aged");
+
+    /** Whether the fact ends on a word that needs more after it. */
+    private static boolean cutShort(String f) {
+        int end = f.length() - 1;
+        int space = f.lastIndexOf(' ', end);
+        if (space < 0 || f.charAt(space + 1) == '/' || f.charAt(space) == '/') {
+            return false;
+        }
+        String last = f.substring(space + 1, end).toLowerCase(Locale.ROOT);
+        if (last.indexOf('/') >= 0) {
+            return false;
+        }
+        if (DANGLING.contains(last)) {
+            return true;
+        }
+        if (!last.equals("them") && !last.equals("one")) {
+            return false;
+        }
+        int before = f.lastIndexOf(' ', space - 1);
+        String prev = f.substring(before + 1, space).toLowerCase(Locale.ROOT);
+        return !(last.equals("them") ? BEFORE_THEM : BEFORE_ONE).contains(prev);
+    }
 
     /** A preposition whose object is missing: "has been working on for a while". */
     private static final Pattern MISSING_OBJECT =
@@ -173,10 +206,13 @@ public final class FactShape {
         if (f.contains("?")) {
             return Optional.of("question");
         }
-        if (UNFINISHED.matcher(f).find() || MISSING_OBJECT.matcher(f).find()) {
+        // Tried from the end, or only where its words are: every fact passes through here.
+        if (cutShort(f)
+                || (f.contains(" for ") || f.contains(" since "))
+                        && MISSING_OBJECT.matcher(f).find()) {
             return Optional.of("cut short");
         }
-        if (HOW_ONE_IS.matcher(f).find()) {
+        if (f.contains(" doing ") && HOW_ONE_IS.matcher(f).find()) {
             return Optional.of("how one is doing");
         }
         if (GREETING.matcher(f).find()) {
@@ -186,7 +222,8 @@ public final class FactShape {
             return Optional.of("imperative");
         }
         // "me@old.org" is an address, not the speaker.
-        String words = ADDRESS.matcher(f).replaceAll(" ");
+        String words =
+                f.indexOf('@') >= 0 || f.contains("://") ? ADDRESS.matcher(f).replaceAll(" ") : f;
         if (SECOND_PERSON.matcher(words).find()) {
             return Optional.of("second person");
         }

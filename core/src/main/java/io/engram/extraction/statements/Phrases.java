@@ -10,6 +10,24 @@ final class Phrases {
 
     private Phrases() {}
 
+    /** Where a statement's phrase ends: a comma, a subordinate clause, an exclamation. */
+    private static final java.util.regex.Pattern STATEMENT_END =
+            java.util.regex.Pattern.compile(
+                    "(?i)(,(?=\\s)|;|:(?=\\s)|!|\\?|\\(| - | – | — |-(?<=\\p{L}-) |\\.\\.\\.| because | since | which | who | whom | that is | so that | so i | but | when i | while | although | though | and it | and that | and i | and we | as well as | lol| haha| like i said| after the | once the | now that )");
+
+    private static final java.util.regex.Pattern TRAILING_WORDS =
+            java.util.regex.Pattern.compile(
+                    "(?i)\\s+(ever|so much|a lot|too|as well|right now|these days|lately|anymore|at the moment|for now|now|again|already|though|tbh|honestly|haha|lol)$");
+
+    private static final java.util.regex.Pattern TRAILING_STOPS =
+            java.util.regex.Pattern.compile("[\\s.!…]+$");
+
+    private static final java.util.regex.Pattern TRAILING_PREPOSITION =
+            java.util.regex.Pattern.compile(
+                    "(?i)\\s+(about|around|roughly|like|some|for|since|from|at|in|on)$");
+
+    private static final java.util.regex.Pattern SPACES = java.util.regex.Pattern.compile("\\s+");
+
     /**
      * An article and a word, then a comma and an adjective with its noun: "a safe, inviting place".
      */
@@ -31,27 +49,17 @@ final class Phrases {
         if (listed) {
             t = COORDINATE.matcher(t).replaceAll("$1\u0001");
         }
-        t =
-                t.split(
-                                "(?i)(,(?=\\s)|;|:(?=\\s)|!|\\?|\\(| - | – | — |(?<=\\p{L})- |\\.\\.\\.| because | since | which | who | whom | that is | so that | so i | but | when i | while | although | though | and it | and that | and i | and we | as well as | lol| haha| like i said| after the | once the | now that )",
-                                2)[0];
+        t = STATEMENT_END.split(t, 2)[0];
         if (listed) {
             t = t.replace("\u0001", ",");
         }
-        t =
-                t.replaceAll(
-                        "(?i)\\s+(ever|so much|a lot|too|as well|right now|these days|lately|anymore|at the moment|for now|now|again|already|though|tbh|honestly|haha|lol)$",
-                        "");
-        t = t.replaceAll("[\\s.!…]+$", "").strip();
-        t =
-                t.replaceAll(
-                                "(?i)\\s+(about|around|roughly|like|some|for|since|from|at|in|on)$",
-                                "")
-                        .strip();
+        t = TRAILING_WORDS.matcher(t).replaceAll("");
+        t = TRAILING_STOPS.matcher(t).replaceAll("").strip();
+        t = TRAILING_PREPOSITION.matcher(t).replaceAll("").strip();
         if (t.isEmpty()) {
             return Optional.empty();
         }
-        int words = t.split("\\s+").length;
+        int words = SPACES.split(t).length;
         if (words > maxWords) {
             return Optional.empty();
         }

@@ -28,9 +28,12 @@ final class Rewrites {
      */
     private record Rewrite(List<String> cues, Pattern pattern, String replacement) {
         String apply(String s) {
-            return cues.stream().anyMatch(s::contains)
-                    ? pattern.matcher(s).replaceAll(replacement)
-                    : s;
+            for (String cue : cues) {
+                if (s.contains(cue)) {
+                    return pattern.matcher(s).replaceAll(replacement);
+                }
+            }
+            return s;
         }
     }
 
@@ -70,7 +73,13 @@ final class Rewrites {
                     // "I cancelled Equinox and joined Planet Fitness", "dropped Spanish and
                     // started learning Japanese", "gave up guitar and took up the drums".
                     new Rewrite(
-                            List.of(" and "),
+                            List.of(
+                                    "ancel",
+                                    "quit ",
+                                    "dropped ",
+                                    "ditched ",
+                                    "gave up ",
+                                    "stopped "),
                             Pattern.compile(
                                     "(?i)\\b(?:cancell?ed|quit|dropped|ditched|gave up|stopped) ((?:my |our |the )?(?!(?:job|work|school|it|that|this|everything|by|at|in|on|for|to|with|off|over)\\b)[\\p{L}0-9][\\p{L}0-9&.' -]{0,30}?) and (?:then )?(?:joined|signed up (?:for|with|at)|switched to|took up|started (?:learning|going to|playing|using|taking)) ((?:an?|the) )?([\\p{L}0-9][\\p{L}0-9&.' -]{0,30}?)(?=[,.;!]|$| now\\b| instead\\b)"),
                             "switched from $1 to $2$3"),
