@@ -5,6 +5,7 @@ import io.engram.extraction.CandidateFact;
 import io.engram.extraction.Excerpts;
 import io.engram.extraction.statements.FactKey;
 import io.engram.extraction.statements.FactSwitch;
+import io.engram.extraction.statements.ValueHint;
 import io.engram.memory.Memory;
 import io.engram.memory.MemoryChange;
 import io.engram.memory.MemoryIds;
@@ -66,6 +67,30 @@ public final class ChangePlanner {
                                         newMemory(scope, sessionId, source, fact, vector, now),
                                         create.reason(),
                                         0)));
+                continue;
+            }
+            if (ValueHint.isHint(fact.tags())) {
+                // A change in words no reader knows: stored only as the value it gives of a
+                // memory the speaker has, never as said.
+                Optional<HintReader.Read> read =
+                        HintReader.read(ValueHint.parse(fact.content()), known);
+                if (read.isEmpty()) {
+                    continue;
+                }
+                HintReader.Read r = read.get();
+                CandidateFact stored =
+                        new CandidateFact(
+                                r.old().type(),
+                                r.sentence(),
+                                fact.importance(),
+                                List.of(),
+                                fact.sourceTurnIds(),
+                                fact.validFrom());
+                Decision decision = supersede(r.old(), r.key(), r.value());
+                MemoryChange change =
+                        toChange(scope, sessionId, source, stored, vector, decision, known, now);
+                known.apply(change);
+                out.add(new Planned(decision, change));
                 continue;
             }
             Keyed keyed = keyed(fact, known);

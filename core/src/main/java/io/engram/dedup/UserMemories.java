@@ -49,6 +49,18 @@ public final class UserMemories {
         return active.get(id);
     }
 
+    /** The current memories that may give a value (no procedure, no excerpt), oldest first. */
+    public List<Memory> valued() {
+        List<Memory> out = new ArrayList<>();
+        for (Memory m : active.values()) {
+            if (m.type() != MemoryType.PROCEDURAL
+                    && !io.engram.extraction.Excerpts.isExcerpt(m.tags())) {
+                out.add(m);
+            }
+        }
+        return out;
+    }
+
     /**
      * A current memory holding the value a switch replaces: what it becomes with the new value, and
      * what it was the value of.

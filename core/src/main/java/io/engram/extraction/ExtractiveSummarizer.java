@@ -60,6 +60,8 @@ public final class ExtractiveSummarizer implements SessionSummarizer {
         }
         List<CandidateFact> chosen =
                 facts.stream()
+                        // A hint is no fact until the planner reads it.
+                        .filter(f -> !io.engram.extraction.statements.ValueHint.isHint(f.tags()))
                         .sorted(Comparator.comparingDouble(CandidateFact::importance).reversed())
                         .limit(maxFacts)
                         .sorted(Comparator.comparing(CandidateFact::validFrom))

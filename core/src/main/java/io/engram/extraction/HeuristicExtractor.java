@@ -4,8 +4,11 @@ import io.engram.events.Role;
 import io.engram.extraction.statements.Clauses;
 import io.engram.extraction.statements.FactKey;
 import io.engram.extraction.statements.FactShape;
+import io.engram.extraction.statements.FactSwitch;
 import io.engram.extraction.statements.Statement;
 import io.engram.extraction.statements.StatementExtractor;
+import io.engram.extraction.statements.ValueHint;
+import io.engram.memory.MemoryType;
 import io.engram.text.ChitChat;
 import io.engram.text.Text;
 import io.engram.text.Values;
@@ -90,6 +93,27 @@ public final class HeuristicExtractor implements FactExtractor {
         final Set<String> seen = new HashSet<>();
         Asked asked;
 
+        /** Whether a statement of the sentence being read gave a value. */
+        boolean keyed;
+
+        /**
+         * A sentence that gave no value but tells of a change in other words: a hint the planner
+         * reads against the speaker's memories.
+         */
+        private void hint(ConversationTurn turn, String name, String sentence) {
+            ValueHint.of(name == null ? "The user" : name, sentence)
+                    .ifPresent(
+                            h ->
+                                    facts.add(
+                                            new CandidateFact(
+                                                    MemoryType.SEMANTIC,
+                                                    h.content(),
+                                                    0.6,
+                                                    List.of(ValueHint.TAG),
+                                                    List.of(turn.turnId()),
+                                                    turn.ts())));
+        }
+
         void turn(ConversationTurn turn, boolean emit) {
             if (turn.role() == Role.SYSTEM || turn.role() == Role.TOOL) {
                 return;
@@ -119,8 +143,12 @@ public final class HeuristicExtractor implements FactExtractor {
                 if (undecided || HEDGED.matcher(sentence).find()) {
                     continue;
                 }
+                keyed = false;
                 for (String clause : Clauses.of(sentence)) {
                     clause(turn, name, clause, changedAttribute, emit);
+                }
+                if (emit && !keyed) {
+                    hint(turn, name, sentence);
                 }
             }
             asked = question;
@@ -145,6 +173,7 @@ public final class HeuristicExtractor implements FactExtractor {
             sources.add(turn.turnId());
             read = read.stream().map(s -> specific(s, turn, sources)).toList();
             for (Statement s : read) {
+                keyed |= s.key().isPresent() || FactSwitch.of(s.content()).isPresent();
                 antecedents.add(new Antecedent(speakerKey(turn), s, turn.turnId()));
                 if (emit) {
                     add(turn, s, sources);

@@ -282,8 +282,16 @@ public record FactKey(String subject, String attribute, String value) {
         return switch (attribute) {
             case "workplace" -> subject + " works at " + v + ".";
             case "residence" -> subject + " lives in " + v + ".";
-            case "car" ->
-                    subject + " drives " + Phrases.article(v.replaceFirst("(?i)^the ", "")) + ".";
+            case "car" -> {
+                // A make is a car: "a Corolla", where a name alone would take no article.
+                String car = v.replaceFirst("(?i)^the ", "");
+                yield subject
+                        + " drives "
+                        + (car.matches("(?i)^an? .*")
+                                ? car
+                                : (car.matches("(?i)^[aeiou].*") ? "an " : "a ") + car)
+                        + ".";
+            }
             case "occupation", "diet" -> subject + " is " + v + ".";
             default -> withValue(v);
         };
@@ -307,6 +315,15 @@ public record FactKey(String subject, String attribute, String value) {
     /**
      * Words a statement of this attribute uses, as a regular expression for PostgreSQL's {@code ~*}
      * (words of the attribute, or of living, working, marriage for those keys).
+     */
+    public java.util.regex.Pattern cuePattern() {
+        return java.util.regex.Pattern.compile(
+                "(?i)" + cueWords().replace("\\m", "\\b").replace("\\M", "\\b"));
+    }
+
+    /**
+     * Words a statement of this attribute uses, as a regular expression for PostgreSQL's {@code ~*}
+     * (see {@link #cueWords}).
      */
     public String cueWords() {
         return switch (attribute) {

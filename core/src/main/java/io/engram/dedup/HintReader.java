@@ -1,0 +1,105 @@
+package io.engram.dedup;
+
+import io.engram.extraction.statements.FactKey;
+import io.engram.extraction.statements.ValueHint;
+import io.engram.memory.Memory;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * What a {@link ValueHint} gives a new value of, among the speaker's current memories: the one
+ * memory whose attribute the sentence speaks of (by its words, or by naming its old value and
+ * leaving it behind) and for which the sentence names exactly one other value of the same kind.
+ * Anything less sure gives nothing: a wrong reading would retire a value that still holds.
+ */
+final class HintReader {
+
+    private HintReader() {}
+
+    /** Words that give an email or a number as the speaker's own. */
+    private static final java.util.regex.Pattern CONTACT =
+            java.util.regex.Pattern.compile(
+                    "(?i)\\b(?:(?:reach|contact|text|call|email|e-mail|message) me|for me|my (?:new )?(?:email|e-mail|address|number|phone|cell))\\b");
+
+    /** Words of someone new in one's life, for a relationship status. */
+    private static final java.util.regex.Pattern PARTNER =
+            java.util.regex.Pattern.compile(
+                    "(?i)\\b(?:girlfriend|boyfriend|partner|together|dating|seeing|met someone)\\b");
+
+    /** The memory a hint changes, its key, and the new value. */
+    record Read(Memory old, FactKey key, String value) {
+        /** The new value in the words the old one was stored in. */
+        String sentence() {
+            return key.attribute().equals("relationship status")
+                    ? key.subject() + " is dating " + value + "."
+                    : key.sentence(value);
+        }
+    }
+
+    static Optional<Read> read(ValueHint hint, UserMemories known) {
+        List<ValueHint.Named> named = hint.named();
+        Map<String, Read> found = new LinkedHashMap<>();
+        for (Memory m : known.valued()) {
+            Optional<FactKey> key = FactKey.of(m.content());
+            if (key.isEmpty() || !key.get().subject().equalsIgnoreCase(hint.speaker())) {
+                continue;
+            }
+            String old = key.get().quoted();
+            boolean mentioned = hint.mentions(old);
+            if (mentioned && !hint.leavesBehind()) {
+                // "My team at Boeing now works with SpaceX": the old value still holds.
+                return Optional.empty();
+            }
+            boolean partner = key.get().attribute().equals("relationship status");
+            ValueHint.Kind kind = partner ? ValueHint.Kind.NAME : ValueHint.kindOf(old);
+            if (kind == null) {
+                continue;
+            }
+            // An email or a phone number is the only value of its kind a person has, said as
+            // theirs ("for me", "reach me at"); anything else must be spoken of in its
+            // attribute's words.
+            boolean contact = kind == ValueHint.Kind.EMAIL || kind == ValueHint.Kind.PHONE;
+            boolean spokenOf =
+                    mentioned
+                            || contact && CONTACT.matcher(hint.sentence()).find()
+                            || !contact
+                                    && (partner ? PARTNER : key.get().cuePattern())
+                                            .matcher(hint.sentence())
+                                            .find();
+            if (!spokenOf) {
+                continue;
+            }
+            List<String> values =
+                    named.stream()
+                            .filter(n -> n.kind() == kind)
+                            .map(ValueHint.Named::text)
+                            .filter(v -> !same(v, old))
+                            .distinct()
+                            .toList();
+            if (values.size() == 1) {
+                found.put(key.get().attribute(), new Read(m, key.get(), values.get(0)));
+            }
+        }
+        if (found.size() == 1) {
+            return Optional.of(found.values().iterator().next());
+        }
+        // Several: the one whose old value the sentence names, if one alone.
+        List<Read> left = new ArrayList<>();
+        for (Read r : found.values()) {
+            if (hint.mentions(r.key().quoted())) {
+                left.add(r);
+            }
+        }
+        return left.size() == 1 ? Optional.of(left.get(0)) : Optional.empty();
+    }
+
+    private static boolean same(String a, String b) {
+        String x = a.toLowerCase(Locale.ROOT).replaceFirst("^(?:an?|the) ", "");
+        String y = b.toLowerCase(Locale.ROOT).replaceFirst("^(?:an?|the) ", "");
+        return x.equals(y) || x.contains(y) || y.contains(x);
+    }
+}

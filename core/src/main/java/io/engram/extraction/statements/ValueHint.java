@@ -1,0 +1,255 @@
+package io.engram.extraction.statements;
+
+import io.engram.text.Values;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * A sentence of the speaker's that tells of a change in words no reader knows ("We've relocated -
+ * Phoenix is home for us now", "Rex passed away, and we adopted a puppy named Bolt"), with the
+ * values it names. It is no fact: it goes to the planner, which reads it against the values the
+ * speaker's memories hold and stores the one it gives a new value of, or drops it.
+ *
+ * @param speaker who said it
+ * @param sentence the sentence as said
+ */
+public record ValueHint(String speaker, String sentence) {
+
+    /** The tag a hint travels with; nothing with it is ever stored as said. */
+    public static final String TAG = "value-hint";
+
+    /** Words that tell of a change now, not of one planned, wished or remembered. */
+    private static final Pattern CHANGE =
+            Pattern.compile(
+                    "(?i)\\b(?:now|these days|nowadays|new|anymore|any more|no longer|no more|switched|changed|moved|relocated|became|become|hired|joined|going forward|from now on|bought|adopted|transferred|replaced|passed away|sold|left|quit|laid off)\\b");
+
+    /**
+     * Words that make a sentence something other than the speaker's own change now: past, future,
+     * wishes, trips, someone else's news.
+     */
+    private static final Pattern NOT_THE_SPEAKERS_NOW =
+            Pattern.compile(
+                    "(?i)\\b(?:used to|years ago|back when|when i was|grew up|visit|visiting|visited|trip|vacation|holiday|will|next|plan|plans|planning|might|maybe|want|wants|hope|hoping|thinking|would|could|should|if|interview|applied|considering|tomorrow|my (?:sister|brother|mom|mother|dad|father|husband|wife|son|daughter|friend|partner|boyfriend|girlfriend|kids?|parents|cousin|aunt|uncle|boss|coworker|colleague|neighbou?r|roommate|team))\\b");
+
+    private static final Pattern FIRST_PERSON =
+            Pattern.compile("(?i)\\b(?:I|I'm|I've|me|my|we|we're|we've|our|us)\\b");
+
+    /** Words that say the old value is left behind when a sentence names it. */
+    static final Pattern LEFT_BEHIND =
+            Pattern.compile(
+                    "(?i)\\b(?:left|quit|sold|gone|laid (?:me )?off|no longer|anymore|any more|no more|instead|replaced|switched|moved on|from|used to|old|former|ex|behind|passed away|totaled|died|broke up|split|separated)\\b");
+
+    private static final Pattern EMAIL = Pattern.compile("[\\w.+-]+@[\\w-]+(?:\\.[\\w-]+)+");
+
+    /** A phone number: seven digits or more, with the usual separators. */
+    static final Pattern PHONE = Pattern.compile("(?<![\\w$])\\+?\\d[\\d() .-]{5,18}\\d(?![\\w%])");
+
+    /** A name with its title: "Ms. Park", "Dr. Shah". */
+    private static final Pattern TITLED =
+            Pattern.compile("\\b(?:Mr|Mrs|Ms|Dr|Prof)\\.? [A-Z][\\p{L}'-]+");
+
+    /**
+     * Where a name stands as a value: after a word that places it ("at SpaceX", "in Phoenix", "to
+     * Crunch", "by SpaceX", "named Bolt"), before one ("Phoenix is home", "SpaceX hired me"), or as
+     * "a Phoenix local".
+     */
+    private static final Pattern SLOT_BEFORE =
+            Pattern.compile(
+                    "(?i)(?:\\b(?:at|in|to|for|by|named|called|is|are|it's|now)|\\ban?)\\s+$");
+
+    private static final Pattern SLOT_AFTER =
+            Pattern.compile(
+                    "^\\s+(?:is (?:home|where|my)|hired|offered|took me|(?:guy|girl|person|local|resident|native|fan)\\b)");
+
+    /** Words that start a sentence and are no name. */
+    private static final Set<String> NOT_NAMES =
+            Set.of(
+                    "I",
+                    "Just",
+                    "Left",
+                    "Sold",
+                    "Use",
+                    "Got",
+                    "Finally",
+                    "Actually",
+                    "Turns",
+                    "So",
+                    "Well",
+                    "Anyway",
+                    "Rent",
+                    "Budget",
+                    "Home",
+                    "Our",
+                    "My",
+                    "We",
+                    "The",
+                    "No",
+                    "Yes",
+                    "Also",
+                    "Now",
+                    "New",
+                    "Since",
+                    "After",
+                    "Today",
+                    "January",
+                    "February",
+                    "March",
+                    "April",
+                    "May",
+                    "June",
+                    "July",
+                    "August",
+                    "September",
+                    "October",
+                    "November",
+                    "December",
+                    "Monday",
+                    "Tuesday",
+                    "Wednesday",
+                    "Thursday",
+                    "Friday",
+                    "Saturday",
+                    "Sunday",
+                    "Mom",
+                    "Dad",
+                    "Mum",
+                    "Grandma",
+                    "Grandpa");
+
+    /** A place or an employer of someone else's: "joined my family in Denver". */
+    private static final Pattern SOMEONE_ELSES =
+            Pattern.compile(
+                    "(?i)\\b(?:family|parents|mom|mother|dad|father|sister|brother|friends?|kids|son|daughter|relatives|wife|husband|partner|cousins?|grandparents|folks)\\s+(?:in|at|from|near)\\s+$");
+
+    /** The kinds of value a hint names. */
+    public enum Kind {
+        EMAIL,
+        PHONE,
+        MONEY,
+        NUMBER,
+        NAME
+    }
+
+    /** A value the sentence names, of a kind. */
+    public record Named(Kind kind, String text) {}
+
+    /** The kind of a stored value, when it is one value of one kind (else null). */
+    public static Kind kindOf(String value) {
+        String v = value.strip().replaceFirst("(?i)^(?:an?|the|dating) ", "");
+        if (EMAIL.matcher(v).matches()) {
+            return Kind.EMAIL;
+        }
+        if (PHONE.matcher(v).matches()) {
+            return Kind.PHONE;
+        }
+        if (TITLED.matcher(v).matches()) {
+            return Kind.NAME;
+        }
+        List<Values.Value> found = Values.find(v);
+        if (found.size() == 1 && found.get(0).text().length() >= v.length() - 4) {
+            Kind k = kindOf(found.get(0).kind());
+            if (k != null) {
+                return k;
+            }
+        }
+        return v.matches("(?:[A-Z][\\p{L}.'-]*\\s?){1,3}") ? Kind.NAME : null;
+    }
+
+    private static Kind kindOf(Values.Kind k) {
+        return switch (k) {
+            case MONEY -> Kind.MONEY;
+            case NUMBER -> Kind.NUMBER;
+            case NAME -> Kind.NAME;
+            default -> null;
+        };
+    }
+
+    /** The hint a sentence gives, if it tells of a change of the speaker's own now. */
+    public static Optional<ValueHint> of(String speaker, String sentence) {
+        String s = sentence.strip();
+        if (s.isEmpty()
+                || s.endsWith("?")
+                || !FIRST_PERSON.matcher(s).find()
+                || !CHANGE.matcher(s).find()
+                || NOT_THE_SPEAKERS_NOW.matcher(s).find()) {
+            return Optional.empty();
+        }
+        ValueHint hint = new ValueHint(speaker, s);
+        return hint.named().isEmpty() ? Optional.empty() : Optional.of(hint);
+    }
+
+    /** The hint as a candidate fact's content: the speaker, then the sentence. */
+    public String content() {
+        return speaker + ": " + sentence;
+    }
+
+    /** The hint a candidate fact's content carries. */
+    public static ValueHint parse(String content) {
+        int colon = content.indexOf(": ");
+        return colon < 0
+                ? new ValueHint("", content)
+                : new ValueHint(content.substring(0, colon), content.substring(colon + 2));
+    }
+
+    /** True for a hint (by its tag). */
+    public static boolean isHint(List<String> tags) {
+        return tags.contains(TAG);
+    }
+
+    /** The values the sentence names where a value stands: emails, amounts, numbers, names. */
+    public List<Named> named() {
+        List<Named> out = new ArrayList<>();
+        // Emails, phone numbers and titled names first, blanked (same length) for the rest.
+        StringBuilder rest = new StringBuilder(sentence);
+        for (Kind kind : List.of(Kind.EMAIL, Kind.PHONE, Kind.NAME)) {
+            Pattern p = kind == Kind.EMAIL ? EMAIL : kind == Kind.PHONE ? PHONE : TITLED;
+            Matcher m = p.matcher(rest);
+            while (m.find()) {
+                out.add(new Named(kind, m.group()));
+                for (int i = m.start(); i < m.end(); i++) {
+                    rest.setCharAt(i, ' ');
+                }
+            }
+        }
+        for (Values.Value v : Values.find(rest.toString())) {
+            switch (v.kind()) {
+                case MONEY, NUMBER -> out.add(new Named(kindOf(v.kind()), v.text()));
+                case NAME -> {
+                    String before = sentence.substring(0, v.start());
+                    if (!NOT_NAMES.contains(v.text())
+                            && !v.text().equals(speaker)
+                            && !SOMEONE_ELSES.matcher(before).find()
+                            && (SLOT_BEFORE.matcher(sentence.substring(0, v.start())).find()
+                                    || SLOT_AFTER.matcher(sentence.substring(v.end())).find())) {
+                        out.add(new Named(Kind.NAME, v.text()));
+                    }
+                }
+                default -> {}
+            }
+        }
+        return out;
+    }
+
+    /** Whether the sentence names {@code value} (as a whole word, in any case). */
+    public boolean mentions(String value) {
+        String v = value.strip().replaceFirst("(?i)^(?:an?|the|dating) ", "");
+        return Pattern.compile("(?i)(?<![\\p{L}0-9])" + Pattern.quote(v) + "(?![\\p{L}0-9])")
+                .matcher(sentence)
+                .find();
+    }
+
+    /** Whether the sentence says an old value is left behind. */
+    public boolean leavesBehind() {
+        return LEFT_BEHIND.matcher(sentence).find();
+    }
+
+    /** Lower case, for comparing values. */
+    static String lower(String s) {
+        return s.toLowerCase(Locale.ROOT);
+    }
+}
