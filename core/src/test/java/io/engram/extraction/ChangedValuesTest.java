@@ -52,6 +52,14 @@ class ChangedValuesTest {
                 "I'm a teacher.|I'm a nurse now.|Dana is a nurse.",
                 "I work as a teacher.|I'm a nurse at the clinic now.|Dana is a nurse at the clinic.",
                 "My dentist is Dr. Lee.|My dentist is Dr. Patel now.|Dana's dentist is Dr. Patel.",
+                "I live in Atlanta.|I've been a Minneapolis resident since the fall."
+                        + "|Dana lives in Minneapolis.",
+                "My husband is Mark.|Mark and I finalized our divorce.|Dana got divorced from Mark.",
+                "My favorite book is Dune.|Project Hail Mary has taken Dune's place as my favorite"
+                        + " book.|Dana's favorite book is Project Hail Mary.",
+                "My email is kim@old.net.|My new address is kim@new.net.|Dana's email is kim@new.net.",
+                "My salary is $85,000.|I'm making $92,000 after the promotion."
+                        + "|Dana is making $92,000.",
                 "I work at Google.|These days I'm working at Shopify.|Dana works at Shopify.",
                 "I work at Google.|I've been working at Amazon since January."
                         + "|Dana works at Amazon.",
@@ -349,6 +357,9 @@ class ChangedValuesTest {
                 "My team lead is Priya.|Priya moved teams; Marcus is my lead now."
                         + "|Dana's team lead is Marcus.",
                 "I play guitar.|I gave up guitar and took up the drums.|Dana plays the drums.",
+                "My gym is LA Fitness.|I've been going to Equinox instead of LA Fitness."
+                        + "|Dana's gym is Equinox.",
+                "I play soccer.|I quit soccer and picked up tennis.|Dana plays tennis.",
                 "My phone is an iPhone.|I ditched my iPhone for a Pixel.|Dana's phone is a Pixel.",
                 "I'm learning Spanish.|I dropped Spanish and started learning Japanese."
                         + "|Dana is learning Japanese.",
@@ -398,6 +409,12 @@ class ChangedValuesTest {
                         + "|Dana's landlord is Ms. Park.",
                 "My dog is Rex.|Rex passed away, and we adopted a puppy named Bolt."
                         + "|Dana's dog is Bolt.",
+                "I live in Atlanta.|Atlanta was getting too hot for us, so we're in Minneapolis"
+                        + " now.|Dana lives in Minneapolis.",
+                "I drive a Jeep.|Got rid of the Jeep, driving a Subaru these days."
+                        + "|Dana drives a Subaru.",
+                "My doctor is Dr. Patel.|I switched doctors, I see Dr. Nguyen now."
+                        + "|Dana's doctor is Dr. Nguyen.",
             })
     void aChangeInOtherWordsIsReadAgainstTheStoredValue(
             String before, String after, String stored) {
@@ -426,6 +443,14 @@ class ChangedValuesTest {
                 "My landlord is Mr. Lee.|I now pay rent to Mr. Lee by transfer.",
                 "I'm single.|My friend Priya just got engaged.",
                 "My gym is Crunch.|I joined a yoga class at Crunch.",
+                "I live in Atlanta.|My parents are moving to Minneapolis next year.",
+                "I live in Atlanta.|We had a layover in Minneapolis on the way back.",
+                "I work at Oracle.|My friend just got a job at Salesforce.",
+                "I work at Oracle.|Oracle now partners with Salesforce on a new product.",
+                "I drive a Jeep.|My wife now drives a Subaru.",
+                "My phone number is 312-555-0101.|Call the office at 312-555-0177 for appointments.",
+                "My doctor is Dr. Patel.|Dr. Nguyen now covers for Dr. Patel on Fridays.",
+                "My boss is Greg.|Greg now reports to Alicia.",
             })
     void aSentenceThatChangesNoneOfTheValuesLeavesThemCurrent(String before, String after) {
         Told told = tell(before, T, after, T.plus(java.time.Duration.ofDays(60)));

@@ -78,6 +78,13 @@ public record FactKey(String subject, String attribute, String value) {
                     "second", "two", "third", "three", "fourth", "four", "fifth", "five", "sixth",
                     "six");
 
+    /** "Dana is making $92,000": the salary. */
+    private static final Pattern EARNS =
+            Pattern.compile(
+                    "^"
+                            + WHO
+                            + " (?:is making|is earning|makes|earns|is paid) (?<v>[$€£][\\d.,]+[kK]?)(?: (?:a|per) year)?\\.?$");
+
     /** "Dana grew up in Dallas": the hometown, as "Dana's hometown is Dallas" says it. */
     private static final Pattern GREW_UP =
             Pattern.compile(
@@ -148,6 +155,9 @@ public record FactKey(String subject, String attribute, String value) {
                             m.group("s"),
                             "number of " + singular(m.group("noun")),
                             CARDINALS.get(m.group("ord"))));
+        }
+        if ((m = EARNS.matcher(c)).matches()) {
+            return Optional.of(new FactKey(m.group("s"), "salary", m.group("v")));
         }
         if ((m = GREW_UP.matcher(c)).matches()) {
             return Optional.of(new FactKey(m.group("s"), "hometown", m.group("v")));
@@ -317,8 +327,9 @@ public record FactKey(String subject, String attribute, String value) {
      * (words of the attribute, or of living, working, marriage for those keys).
      */
     public java.util.regex.Pattern cuePattern() {
+        // Java's word bounds for PostgreSQL's, and a plural too ("switched doctors").
         return java.util.regex.Pattern.compile(
-                "(?i)" + cueWords().replace("\\m", "\\b").replace("\\M", "\\b"));
+                "(?i)" + cueWords().replace("\\m", "\\b").replace("\\M", "s?\\b"));
     }
 
     /**

@@ -81,7 +81,7 @@ final class Rewrites {
                                     "gave up ",
                                     "stopped "),
                             Pattern.compile(
-                                    "(?i)\\b(?:cancell?ed|quit|dropped|ditched|gave up|stopped) ((?:my |our |the )?(?!(?:job|work|school|it|that|this|everything|by|at|in|on|for|to|with|off|over)\\b)[\\p{L}0-9][\\p{L}0-9&.' -]{0,30}?) and (?:then )?(?:joined|signed up (?:for|with|at)|switched to|took up|started (?:learning|going to|playing|using|taking)) ((?:an?|the) )?([\\p{L}0-9][\\p{L}0-9&.' -]{0,30}?)(?=[,.;!]|$| now\\b| instead\\b)"),
+                                    "(?i)\\b(?:cancell?ed|quit|dropped|ditched|gave up|stopped) ((?:my |our |the )?(?!(?:job|work|school|it|that|this|everything|by|at|in|on|for|to|with|off|over)\\b)[\\p{L}0-9][\\p{L}0-9&.' -]{0,30}?) and (?:then )?(?:joined|signed up (?:for|with|at)|switched to|took up|picked up|started (?:learning|going to|playing|using|taking)) ((?:an?|the) )?([\\p{L}0-9][\\p{L}0-9&.' -]{0,30}?)(?=[,.;!]|$| now\\b| instead\\b)"),
                             "switched from $1 to $2$3"),
                     // "Alien used to be my favorite, now it's Arrival": the new value of whatever
                     // the old one is stored as.
@@ -158,6 +158,12 @@ final class Rewrites {
                             Pattern.compile(
                                     "(?i)^(?:(?:they|he|she|hr|my boss|the company|we|I|please) )?(?:just |finally )?(?:update|updated|change|changed|set|bump|bumped|raise|raised|increase|increased|lower|lowered|cut) (?:my|our) ((?:[a-z]+ )?(?:email|e-mail|address|number|phone number|salary|pay|rent|budget|limit|username)) to "),
                             "my $1 is "),
+                    // "Mark and I finalized our divorce".
+                    new Rewrite(
+                            List.of(" divorce"),
+                            Pattern.compile(
+                                    "(?i)\\b(?:finali[sz]ed|finished|completed) (?:our|my|the) divorce\\b"),
+                            "got divorced"),
                     // "We renamed our dog to Buddy": what it is called now.
                     new Rewrite(
                             List.of("renamed "),

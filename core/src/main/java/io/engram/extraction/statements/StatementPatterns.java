@@ -73,7 +73,7 @@ final class StatementPatterns {
      */
     static final Pattern ORIGIN =
             Pattern.compile(
-                    "(?i)^I (?:(?<verb>grew up|was born(?: and raised)?|was raised) (?<prep>in|near|outside of|outside)|(?:am|come) (?:originally )?from|originally come from) (?<place>.+)$");
+                    "(?i)^I (?:(?:actually|originally|really) )?(?:(?<verb>grew up|was (?:actually |really )?born(?: and raised)?|was raised) (?<prep>in|near|outside of|outside)|(?:am|come) (?:originally )?from|originally come from) (?<place>.+)$");
 
     /** "Home is Seattle now": where someone lives, when the place is named. */
     static final Pattern HOME_IS =
@@ -183,7 +183,7 @@ final class StatementPatterns {
     /** "I am a Portland resident now", "I now call Portland home": where someone lives. */
     static final Pattern RESIDENT =
             Pattern.compile(
-                    "(?i)^I (?:am (?:now |currently )?an? (?<place>(?-i:[A-Z])[\\p{L}.'-]+(?: (?-i:[A-Z])[\\p{L}.'-]+){0,2}) (?:resident|local)(?: (?:as of|since) .{1,30})?|(?:now |currently )?call (?<home>(?-i:[A-Z])[\\p{L}.' -]{1,40}?) (?:my )?home)$");
+                    "(?i)^I (?:(?:am|have been) (?:now |currently )?an? (?<place>(?-i:[A-Z])[\\p{L}.'-]+(?: (?-i:[A-Z])[\\p{L}.'-]+){0,2}) (?:resident|local)(?: (?:as of|since) .{1,30})?|(?:now |currently )?call (?<home>(?-i:[A-Z])[\\p{L}.' -]{1,40}?) (?:my )?home)$");
 
     /** "Nashville is home now": where someone lives, named first. */
     static final Pattern HOME_NAMED_FIRST =
@@ -253,7 +253,7 @@ final class StatementPatterns {
     /** "Ramen has replaced pizza as my favorite food". */
     static final Pattern REPLACED_AS =
             Pattern.compile(
-                    "(?i)^(?<val>[^,]{1,40}?) (?:has |have |just )?(?:replaced|overtaken|overtook|taken over from|took over from|dethroned|beaten|beat|surpassed|displaced) .{1,40}? as my (?<attr>favou?rite [\\p{L}-]+(?: [\\p{L}-]+)?|[\\p{L}-]+(?: [\\p{L}-]+)?)$");
+                    "(?i)^(?<val>[^,]{1,40}?) (?:has |have |just )?(?:replaced|overtaken|overtook|taken over from|took over from|dethroned|beaten|beat|surpassed|displaced|taken|took) .{1,40}?(?:['’]s? place)? as my (?<attr>favou?rite [\\p{L}-]+(?: [\\p{L}-]+)?|[\\p{L}-]+(?: [\\p{L}-]+)?)$");
 
     /** "I am more into basketball, it is my favorite sport": the favorite, named before "it". */
     static final Pattern INTO_FAVORITE =
@@ -271,7 +271,7 @@ final class StatementPatterns {
      */
     static final Pattern FROM_TO =
             Pattern.compile(
-                    "(?i)^(?:I|we) (?:just |recently |finally |have |have just )?(?:switched|changed|upgraded|downgraded|converted) (?:over )?from (?<old>[^,]{1,40}?) to (?<new>[^,]{1,40}?)$");
+                    "(?i)^(?:I|we) (?:just |recently |finally |have |have just )?(?:switched|changed|upgraded|downgraded|converted|transferred) (?:over )?from (?<old>[^,]{1,40}?) to (?<new>[^,]{1,40}?)$");
 
     static final Pattern TRADED =
             Pattern.compile(
@@ -284,7 +284,7 @@ final class StatementPatterns {
     /** "I go to Orangetheory now instead of Equinox". */
     static final Pattern INSTEAD_OF =
             Pattern.compile(
-                    "(?i)^(?:I|we) (?:now |currently )?(?:go to|use|shop at|bank with|see|drink|eat|drive|play|watch|listen to|work at|work for) (?<new>[^,]{1,40}?) (?:now )?instead of (?<old>[^,]{1,40}?)$");
+                    "(?i)^(?:I|we) (?:now |currently |have been |am )?(?:go to|going to|use|using|shop at|shopping at|bank with|see|seeing|drink|eat|drive|driving|play|playing|watch|listen to|work at|work for|working at) (?<new>[^,]{1,40}?) (?:now )?instead of (?<old>[^,]{1,40}?)$");
 
     /** "I am a mom of three now": how many children. */
     static final Pattern PARENT_OF =

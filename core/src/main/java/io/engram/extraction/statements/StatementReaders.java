@@ -31,6 +31,11 @@ final class StatementReaders {
                                 "");
         // "email address" is the email: one attribute, however named.
         a = a.replaceFirst("(?i)^e-?mail address$", "email");
+        // "My new address is kim@new.net": an address that is an email is the email.
+        if (a.matches("(?i)(?:contact )?address|contact")
+                && value.strip().matches("\\S+@\\S+\\.\\w+")) {
+            a = "email";
+        }
         // "My phone is 222-3333": its number.
         if (a.equalsIgnoreCase("phone") && value.strip().matches("\\+?[\\d() .-]{7,20}\\d")) {
             a = "phone number";

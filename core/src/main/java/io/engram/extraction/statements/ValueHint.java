@@ -36,13 +36,15 @@ public record ValueHint(String speaker, String sentence) {
             Pattern.compile(
                     "(?i)\\b(?:used to|years ago|back when|when i was|grew up|visit|visiting|visited|trip|vacation|holiday|will|next|plan|plans|planning|might|maybe|want|wants|hope|hoping|thinking|would|could|should|if|interview|applied|considering|tomorrow|my (?:sister|brother|mom|mother|dad|father|husband|wife|son|daughter|friend|partner|boyfriend|girlfriend|kids?|parents|cousin|aunt|uncle|boss|coworker|colleague|neighbou?r|roommate|team))\\b");
 
+    /** The speaker, or a chat line that leaves them out: "Got rid of the Jeep, ...". */
     private static final Pattern FIRST_PERSON =
-            Pattern.compile("(?i)\\b(?:I|I'm|I've|me|my|we|we're|we've|our|us)\\b");
+            Pattern.compile(
+                    "(?i)\\b(?:I|I'm|I've|me|my|we|we're|we've|our|us)\\b|^(?:just |finally )?(?:got|sold|moved|left|switched|started|joined|bought|quit|finished|traded|landed|picked|ditched|dropped)\\b");
 
     /** Words that say the old value is left behind when a sentence names it. */
     static final Pattern LEFT_BEHIND =
             Pattern.compile(
-                    "(?i)\\b(?:left|quit|sold|gone|laid (?:me )?off|no longer|anymore|any more|no more|instead|replaced|switched|moved on|from|used to|old|former|ex|behind|passed away|totaled|died|broke up|split|separated)\\b");
+                    "(?i)\\b(?:was|were|had been|left|quit|sold|gone|got rid of|gave away|traded|ditched|dumped|returned|crashed|wrecked|laid (?:me )?off|no longer|anymore|any more|no more|instead|replaced|switched|moved on|from|used to|old|former|ex|behind|passed away|totaled|died|broke up|split|separated)\\b");
 
     private static final Pattern EMAIL = Pattern.compile("[\\w.+-]+@[\\w-]+(?:\\.[\\w-]+)+");
 
