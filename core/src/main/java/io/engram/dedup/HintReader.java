@@ -20,6 +20,32 @@ final class HintReader {
 
     private HintReader() {}
 
+    /**
+     * More words a change of these attributes is told in than their statements use ("with the raise
+     * I'm at $67k"): read for hints only, not for finding stale statements.
+     */
+    private static final Map<String, java.util.regex.Pattern> MORE_WORDS =
+            Map.of(
+                    "salary",
+                    java.util.regex.Pattern.compile(
+                            "(?i)\\b(?:raise|pay|paid|earn|earning|making|income|paycheck)\\b"),
+                    "residence",
+                    java.util.regex.Pattern.compile(
+                            "(?i)\\b(?:ended up|closed on|house in|settled|neighbou?rhood)\\b"),
+                    "workplace",
+                    java.util.regex.Pattern.compile(
+                            "(?i)\\b(?:hired|made the jump|jumped|working for|employer)\\b"),
+                    "car",
+                    java.util.regex.Pattern.compile("(?i)\\b(?:upgraded|leased|traded up)\\b"));
+
+    private static boolean moreWords(FactKey key, String sentence) {
+        String a = key.attribute().toLowerCase(Locale.ROOT);
+        String head = a.substring(a.lastIndexOf(' ') + 1);
+        java.util.regex.Pattern p =
+                MORE_WORDS.get(head.equals("pay") || head.equals("income") ? "salary" : head);
+        return p != null && p.matcher(sentence).find();
+    }
+
     /** Words that give an email or a number as the speaker's own. */
     private static final java.util.regex.Pattern CONTACT =
             java.util.regex.Pattern.compile(
@@ -67,9 +93,10 @@ final class HintReader {
                     mentioned
                             || contact && CONTACT.matcher(hint.sentence()).find()
                             || !contact
-                                    && (partner ? PARTNER : key.get().cuePattern())
-                                            .matcher(hint.sentence())
-                                            .find();
+                                    && ((partner ? PARTNER : key.get().cuePattern())
+                                                    .matcher(hint.sentence())
+                                                    .find()
+                                            || moreWords(key.get(), hint.sentence()));
             if (!spokenOf) {
                 continue;
             }

@@ -109,6 +109,11 @@ class ChangedValuesTest {
                 "My hometown is Austin.|I grew up in Dallas, not Austin, I misspoke."
                         + "|Dana grew up in Dallas.",
                 "I'm single.|I'm engaged to Sam now.|Dana is engaged to Sam.",
+                "My girlfriend is Emma.|Emma and I aren't together anymore."
+                        + "|Dana broke up with Emma.",
+                "I'm single.|I started dating a guy named Luis.|Dana is dating Luis.",
+                "My favorite sport is tennis.|I'm all about pickleball now, it's my favorite sport."
+                        + "|Dana's favorite sport is pickleball.",
                 "I'm married.|I got divorced last month.|Dana got divorced in April 2026.",
                 "I have two cats.|We have three cats now.|Dana has three cats.",
                 "I'm vegetarian.|I'm vegan now.|Dana is vegan.",
@@ -360,6 +365,8 @@ class ChangedValuesTest {
                 "My gym is LA Fitness.|I've been going to Equinox instead of LA Fitness."
                         + "|Dana's gym is Equinox.",
                 "I play soccer.|I quit soccer and picked up tennis.|Dana plays tennis.",
+                "My gym is 24 Hour Fitness.|I cancelled my 24 Hour Fitness membership and joined"
+                        + " Orangetheory.|Dana's gym is Orangetheory.",
                 "My phone is an iPhone.|I ditched my iPhone for a Pixel.|Dana's phone is a Pixel.",
                 "I'm learning Spanish.|I dropped Spanish and started learning Japanese."
                         + "|Dana is learning Japanese.",
@@ -415,6 +422,21 @@ class ChangedValuesTest {
                         + "|Dana drives a Subaru.",
                 "My doctor is Dr. Patel.|I switched doctors, I see Dr. Nguyen now."
                         + "|Dana's doctor is Dr. Nguyen.",
+                "I live in Denver.|Quick update: we closed on a house in Raleigh and we've been"
+                        + " living there since October.|Dana lives in Raleigh.",
+                "I live in Denver.|Not in Denver anymore! Raleigh is where we ended up."
+                        + "|Dana lives in Raleigh.",
+                "I work at Target.|After six years at Target I made the jump to Costco."
+                        + "|Dana works at Costco.",
+                "I drive a Prius.|We upgraded to a Tesla Model 3 last month."
+                        + "|Dana drives a Tesla Model 3.",
+                "My email is ana@gmail.com.|I stopped using gmail, email me at ana@proton.me"
+                        + " instead.|Dana's email is ana@proton.me.",
+                "My salary is $60k.|With the raise I'm at $67k now.|Dana's salary is $67k.",
+                "My dentist is Dr. Wu.|Dr. Wu retired, so I go to Dr. Reyes now."
+                        + "|Dana's dentist is Dr. Reyes.",
+                "My cat's name is Mittens.|We renamed the cat to Pickles."
+                        + "|Dana's cat is called Pickles.",
             })
     void aChangeInOtherWordsIsReadAgainstTheStoredValue(
             String before, String after, String stored) {
@@ -451,6 +473,7 @@ class ChangedValuesTest {
                 "My phone number is 312-555-0101.|Call the office at 312-555-0177 for appointments.",
                 "My doctor is Dr. Patel.|Dr. Nguyen now covers for Dr. Patel on Fridays.",
                 "My boss is Greg.|Greg now reports to Alicia.",
+                "I work at Boeing.|I joined a running club called Striders.",
             })
     void aSentenceThatChangesNoneOfTheValuesLeavesThemCurrent(String before, String after) {
         Told told = tell(before, T, after, T.plus(java.time.Duration.ofDays(60)));

@@ -18,6 +18,7 @@ public record FactKey(String subject, String attribute, String value) {
     private static final Pattern POSSESSIVE =
             Pattern.compile(
                     "^(?<s>.+?)['’]s (?<a>[^.]{1,80}?) (?:is|are) (?:now )?(?<v>[^.].*?)\\.?$");
+
     private static final Pattern LIVES =
             Pattern.compile(
                     "^(?<s>.+?) (?:lives in|moved to) (?<v>[^.]+?)(?: (?:on|in|around) .*)?\\.?$");
@@ -34,6 +35,8 @@ public record FactKey(String subject, String attribute, String value) {
 
     /** A subject the shapes below take: a name or "The user", never "Alice's sister". */
     private static final String WHO = "(?<s>[^ '’]+(?: [^ '’]+)?)";
+
+    private static final String WHO_S = "(?<s>[^ '’]+(?: [^ '’]+)?)['’]s";
 
     /** "Dana is single", "Dana is engaged to Sam", "Dana got divorced in 2025". */
     private static final Pattern STATUS =
@@ -84,6 +87,11 @@ public record FactKey(String subject, String attribute, String value) {
                     "^"
                             + WHO
                             + " (?:is making|is earning|makes|earns|is paid) (?<v>[$€£][\\d.,]+[kK]?)(?: (?:a|per) year)?\\.?$");
+
+    /** "Dana's dog is called Max": the dog's name, as "Dana's dog's name is Max" says it. */
+    private static final Pattern CALLED =
+            Pattern.compile(
+                    "^" + WHO_S + " (?<a>[a-z]+) is (?:called|named) (?<v>[A-Z][^.]*?)\\.?$");
 
     /** "Dana grew up in Dallas": the hometown, as "Dana's hometown is Dallas" says it. */
     private static final Pattern GREW_UP =
@@ -164,6 +172,9 @@ public record FactKey(String subject, String attribute, String value) {
         }
         if ((m = DRIVES.matcher(c)).matches()) {
             return Optional.of(new FactKey(m.group("s"), "car", m.group("v")));
+        }
+        if ((m = CALLED.matcher(c)).matches()) {
+            return Optional.of(new FactKey(m.group("s"), m.group("a") + "'s name", m.group("v")));
         }
         if ((m = POSSESSIVE.matcher(c)).matches()) {
             String subject = m.group("s");

@@ -49,6 +49,11 @@ public record FactSwitch(String subject, String from, String to) {
 
     /** A value without its article or owner: "the BMW" is "a BMW". */
     private static String bare(String v) {
-        return FactKey.normal(v.replaceFirst("(?i)^(?:a|an|the|my|our|their) ", ""));
+        // "their 24 Hour Fitness membership" is the gym's name.
+        return FactKey.normal(
+                v.replaceFirst("(?i)^(?:a|an|the|my|our|their) ", "")
+                        .replaceFirst(
+                                "(?i) (?:membership|subscription|account|plan|card|contract)$",
+                                ""));
     }
 }

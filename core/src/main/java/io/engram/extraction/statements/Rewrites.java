@@ -168,8 +168,20 @@ final class Rewrites {
                     new Rewrite(
                             List.of("renamed "),
                             Pattern.compile(
-                                    "(?i)\\b(?:I|we) (?:just |finally )?renamed (my|our) ([a-z]+) (?:to )?(?=(?-i:[A-Z]))"),
-                            "$1 $2 is called "),
+                                    "(?i)\\b(?:I|we) (?:just |finally )?renamed (?:my|our|the) ([a-z]+) (?:to )?(?=(?-i:[A-Z]))"),
+                            "my $1 is called "),
+                    // "Emma and I aren't together anymore": a break-up.
+                    new Rewrite(
+                            List.of(" together"),
+                            Pattern.compile(
+                                    "(?i)\\b(I|we) (?:are|am) (?:not|no longer) together(?: any ?more)?\\b"),
+                            "$1 broke up"),
+                    // "I started dating a guy named Luis".
+                    new Rewrite(
+                            List.of("dating "),
+                            Pattern.compile(
+                                    "(?i)\\bI (?:just |recently )?(?:started|began) dating (?:an? (?:guy|girl|man|woman|someone) (?:named|called) )?(?=(?-i:[A-Z]))"),
+                            "I am dating "),
                     // "Our landlord raised the rent to $2,000": the rent changed.
                     new Rewrite(
                             List.of(" to "),

@@ -258,7 +258,7 @@ final class StatementPatterns {
     /** "I am more into basketball, it is my favorite sport": the favorite, named before "it". */
     static final Pattern INTO_FAVORITE =
             Pattern.compile(
-                    "(?i)^I am (?:now |more |really |totally |so )*(?:into|obsessed with|hooked on|loving|crazy about) (?<val>[^,]{1,40}), (?:it is|that is|they are) (?:now )?my (?:new )?(?<attr>favou?rite [\\p{L}-]+(?: [\\p{L}-]+)?)$");
+                    "(?i)^I am (?:now |more |really |totally |so )*(?:into|obsessed with|hooked on|loving|crazy about|all about|all in on) (?<val>[^,]{1,40}?)(?: now| these days)?, (?:it is|that is|they are) (?:now )?my (?:new )?(?<attr>favou?rite [\\p{L}-]+(?: [\\p{L}-]+)?)$");
 
     /** "We are now budgeting $25,000 for the wedding". */
     static final Pattern BUDGETING =

@@ -26,7 +26,7 @@ public record ValueHint(String speaker, String sentence) {
     /** Words that tell of a change now, not of one planned, wished or remembered. */
     private static final Pattern CHANGE =
             Pattern.compile(
-                    "(?i)\\b(?:now|these days|nowadays|new|anymore|any more|no longer|no more|switched|changed|moved|relocated|became|become|hired|joined|going forward|from now on|bought|adopted|transferred|replaced|passed away|sold|left|quit|laid off)\\b");
+                    "(?i)\\b(?:now|these days|nowadays|new|anymore|any more|no longer|no more|switched|changed|moved|relocated|became|become|hired|joined|going forward|from now on|bought|adopted|transferred|replaced|passed away|sold|left|quit|laid off|instead|stopped|upgraded|ended up|closed on|made the jump|jumped)\\b");
 
     /**
      * Words that make a sentence something other than the speaker's own change now: past, future,
@@ -44,12 +44,14 @@ public record ValueHint(String speaker, String sentence) {
     /** Words that say the old value is left behind when a sentence names it. */
     static final Pattern LEFT_BEHIND =
             Pattern.compile(
-                    "(?i)\\b(?:was|were|had been|left|quit|sold|gone|got rid of|gave away|traded|ditched|dumped|returned|crashed|wrecked|laid (?:me )?off|no longer|anymore|any more|no more|instead|replaced|switched|moved on|from|used to|old|former|ex|behind|passed away|totaled|died|broke up|split|separated)\\b");
+                    "(?i)\\b(?:was|were|had been|left|quit|sold|gone|got rid of|retired|made the jump|jumped|moved on|stopped using|gave away|traded|ditched|dumped|returned|crashed|wrecked|laid (?:me )?off|no longer|anymore|any more|no more|instead|replaced|switched|moved on|from|used to|old|former|ex|behind|passed away|totaled|died|broke up|split|separated)\\b");
 
     private static final Pattern EMAIL = Pattern.compile("[\\w.+-]+@[\\w-]+(?:\\.[\\w-]+)+");
 
     /** A phone number: seven digits or more, with the usual separators. */
     static final Pattern PHONE = Pattern.compile("(?<![\\w$])\\+?\\d[\\d() .-]{5,18}\\d(?![\\w%])");
+
+    private static final Pattern MODEL_NUMBER = Pattern.compile(" \\d{1,4}[A-Za-z]?\\b(?![,.]\\d)");
 
     /** A name with its title: "Ms. Park", "Dr. Shah". */
     private static final Pattern TITLED =
@@ -228,7 +230,13 @@ public record ValueHint(String speaker, String sentence) {
                             && !SOMEONE_ELSES.matcher(before).find()
                             && (SLOT_BEFORE.matcher(sentence.substring(0, v.start())).find()
                                     || SLOT_AFTER.matcher(sentence.substring(v.end())).find())) {
-                        out.add(new Named(Kind.NAME, v.text()));
+                        // "a Tesla Model 3": a model's number is part of its name.
+                        Matcher number =
+                                MODEL_NUMBER.matcher(sentence).region(v.end(), sentence.length());
+                        out.add(
+                                new Named(
+                                        Kind.NAME,
+                                        number.lookingAt() ? v.text() + number.group() : v.text()));
                     }
                 }
                 default -> {}
