@@ -112,6 +112,19 @@ class ChangedValuesTest {
                 "My girlfriend is Emma.|Emma and I aren't together anymore."
                         + "|Dana broke up with Emma.",
                 "I'm single.|I started dating a guy named Luis.|Dana is dating Luis.",
+                "My partner is Alex.|Alex and I called it quits in the spring."
+                        + "|Dana broke up with Alex in the spring.",
+                "I'm married.|My divorce went through last month.|Dana got divorced in April 2026.",
+                "I'm single.|Say hi to my new boyfriend, Marcus!|Dana's boyfriend is Marcus.",
+                "My favorite band is Coldplay.|Honestly I'm over Coldplay, Fontaines D.C. is my"
+                        + " favorite band now.|Dana's favorite band is Fontaines D.C.",
+                "My favorite food is ramen.|Ramen's out, tacos are my favorite food these days."
+                        + "|Dana's favorite food is tacos.",
+                "I'm an architect.|Career change: I'm now a high school teacher."
+                        + "|Dana is a high school teacher.",
+                "My dog is Max.|Max passed last year; our new dog is named Juno."
+                        + "|Dana's dog is named Juno.",
+                "My hometown is Reno.|I'm originally from Boise, actually.|Dana is from Boise.",
                 "My favorite sport is tennis.|I'm all about pickleball now, it's my favorite sport."
                         + "|Dana's favorite sport is pickleball.",
                 "I'm married.|I got divorced last month.|Dana got divorced in April 2026.",
@@ -365,6 +378,8 @@ class ChangedValuesTest {
                 "My gym is LA Fitness.|I've been going to Equinox instead of LA Fitness."
                         + "|Dana's gym is Equinox.",
                 "I play soccer.|I quit soccer and picked up tennis.|Dana plays tennis.",
+                "I drive a Mini Cooper.|We traded the Mini for a Volvo XC90 since the twins came."
+                        + "|Dana drives a Volvo XC90.",
                 "My gym is 24 Hour Fitness.|I cancelled my 24 Hour Fitness membership and joined"
                         + " Orangetheory.|Dana's gym is Orangetheory.",
                 "My phone is an iPhone.|I ditched my iPhone for a Pixel.|Dana's phone is a Pixel.",
@@ -435,6 +450,10 @@ class ChangedValuesTest {
                 "My salary is $60k.|With the raise I'm at $67k now.|Dana's salary is $67k.",
                 "My dentist is Dr. Wu.|Dr. Wu retired, so I go to Dr. Reyes now."
                         + "|Dana's dentist is Dr. Reyes.",
+                "I work at Pfizer.|Pfizer let a bunch of us go; I'm at Moderna now."
+                        + "|Dana works at Moderna.",
+                "My therapist is Dr. Kaye.|I stopped seeing Dr. Kaye and started with Dr. Ortiz."
+                        + "|Dana's therapist is Dr. Ortiz.",
                 "My cat's name is Mittens.|We renamed the cat to Pickles."
                         + "|Dana's cat is called Pickles.",
             })
@@ -474,6 +493,9 @@ class ChangedValuesTest {
                 "My doctor is Dr. Patel.|Dr. Nguyen now covers for Dr. Patel on Fridays.",
                 "My boss is Greg.|Greg now reports to Alicia.",
                 "I work at Boeing.|I joined a running club called Striders.",
+                "My therapist is Dr. Kaye.|I stopped by Dr. Kaye's office.",
+                "I'm single.|Meet my new coworker, Sam.",
+                "I'm married.|My friend's divorce went through.",
             })
     void aSentenceThatChangesNoneOfTheValuesLeavesThemCurrent(String before, String after) {
         Told told = tell(before, T, after, T.plus(java.time.Duration.ofDays(60)));

@@ -142,11 +142,16 @@ final class ChangeReaders {
             String when = m.group("when");
             Optional<TimePhrases.Resolved> at =
                     when == null ? Optional.empty() : TimePhrases.first(when, said);
-            if (with == null || (when != null && at.isEmpty())) {
+            // "… in the spring": a time no date is read from, kept in the words.
+            boolean season = when != null && at.isEmpty() && SEASON.matcher(when).matches();
+            if (with == null || (when != null && at.isEmpty() && !season)) {
                 return Optional.empty();
             }
             String text =
-                    r.speaker() + " broke up with " + with + at.map(t -> " " + t.text()).orElse("");
+                    r.speaker()
+                            + " broke up with "
+                            + with
+                            + (season ? when : at.map(t -> " " + t.text()).orElse(""));
             return Optional.of(Read.since("relationship", text, at, said, 0.75));
         }
         if (IN_RELATIONSHIP.matcher(clause).matches()) {

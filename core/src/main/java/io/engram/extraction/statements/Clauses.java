@@ -212,7 +212,7 @@ public final class Clauses {
                             // "…, I …", and "…, Radiohead is my favorite band now": a named
                             // subject and its copula start a clause of their own.
                             // "Pizza's been dethroned, sushi is my favorite food now".
-                            + "|,\\s+(?=(?!(?:it|that|this|he|she|they|which|what|who)\\s)[\\p{L}-]+(?: [\\p{L}-]+)? is my )"
+                            + "|,\\s+(?=(?!(?:it|that|this|he|she|they|which|what|who)\\s)[\\p{L}.'-]+(?: [\\p{L}.'-]+)? (?:is|are) my )"
                             // "Switched careers - I am a paramedic now".
                             + "|\\s+[-–—]+\\s+(?=(?:I|my|we)\\s)"
                             + "|,\\s+(?=(?:I|my|we)\\s|"

@@ -98,7 +98,7 @@ public record FactKey(String subject, String attribute, String value) {
             Pattern.compile(
                     "^"
                             + WHO
-                            + " (?:grew up|was born(?: and raised)?|was raised) in (?<v>[^.]+?)\\.?$");
+                            + " (?:(?:grew up|was born(?: and raised)?|was raised) in|is (?:originally )?from|comes from) (?<v>[^.]+?)\\.?$");
 
     private static final Pattern DRIVES =
             Pattern.compile("^" + WHO + " drives (?<v>an? [^.]+?)\\.?$");
@@ -279,8 +279,9 @@ public record FactKey(String subject, String attribute, String value) {
         if (!subject.equalsIgnoreCase(other.subject)) {
             return false;
         }
-        AttributePhrase a = AttributePhrase.of(attribute);
-        AttributePhrase b = AttributePhrase.of(other.attribute);
+        // "dog's name" and "dog": a pet's or a person's name is what "Dana's dog is Max" gives.
+        AttributePhrase a = AttributePhrase.of(attribute.replaceFirst("['’]s name$", ""));
+        AttributePhrase b = AttributePhrase.of(other.attribute.replaceFirst("['’]s name$", ""));
         if (a.head().isEmpty() || !a.head().equals(b.head()) || !a.owners().equals(b.owners())) {
             return false;
         }

@@ -24,7 +24,13 @@ public record FactSwitch(String subject, String from, String to) {
 
     /** Whether {@code key} gives the value this switch names as the old one. */
     public boolean replaces(FactKey key) {
-        return key.subject().equalsIgnoreCase(subject) && bare(key.value()).equals(bare(from));
+        // "the Mini" names "a Mini Cooper": the old value said with its first words.
+        String held = key.value().replaceFirst("(?i)^(?:a|an|the|my|our|their) ", "");
+        String old = from.replaceFirst("(?i)^(?:a|an|the|my|our|their) ", "");
+        return key.subject().equalsIgnoreCase(subject)
+                && (bare(key.value()).equals(bare(from))
+                        || held.toLowerCase(java.util.Locale.ROOT)
+                                .startsWith(old.toLowerCase(java.util.Locale.ROOT) + " "));
     }
 
     /**

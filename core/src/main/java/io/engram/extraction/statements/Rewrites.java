@@ -164,6 +164,22 @@ final class Rewrites {
                             Pattern.compile(
                                     "(?i)\\b(?:finali[sz]ed|finished|completed) (?:our|my|the) divorce\\b"),
                             "got divorced"),
+                    new Rewrite(
+                            List.of(" divorce "),
+                            Pattern.compile(
+                                    "(?i)\\bmy divorce (?:went through|is final|was finali[sz]ed|came through)"),
+                            "I got divorced"),
+                    // "Say hi to my new boyfriend, Marcus!".
+                    new Rewrite(
+                            List.of(" my new "),
+                            Pattern.compile(
+                                    "(?i)\\b(?:say hi to|meet|this is|introducing) my new (boyfriend|girlfriend|partner|husband|wife|fianc[eé]e?),? (?=(?-i:[A-Z]))"),
+                            "my $1 is "),
+                    // "Career change: I'm now a teacher": a label before the sentence.
+                    new Rewrite(
+                            List.of(": "),
+                            Pattern.compile("^(?:[A-Za-z]+ ){0,2}[A-Za-z]+:\\s+(?=(?:I|we|my)\\b)"),
+                            ""),
                     // "We renamed our dog to Buddy": what it is called now.
                     new Rewrite(
                             List.of("renamed "),
