@@ -28,7 +28,7 @@ final class HintReader {
             Map.of(
                     "salary",
                     java.util.regex.Pattern.compile(
-                            "(?i)\\b(?:raise|pay|paid|earn|earning|making|income|paycheck)\\b"),
+                            "(?i)\\b(?:raise|(?:raised|bumped) me|pay|paid|earn|earning|making|income|paycheck)\\b"),
                     "residence",
                     java.util.regex.Pattern.compile(
                             "(?i)\\b(?:ended up|closed on|house in|settled|neighbou?rhood)\\b"),
@@ -49,7 +49,7 @@ final class HintReader {
     /** Words that give an email or a number as the speaker's own. */
     private static final java.util.regex.Pattern CONTACT =
             java.util.regex.Pattern.compile(
-                    "(?i)\\b(?:(?:reach|contact|text|call|email|e-mail|message) me|for me|my (?:new )?(?:email|e-mail|address|number|phone|cell))\\b");
+                    "(?i)\\b(?:(?:reach|contact|text|call|email|e-mail|message) me|for me|send (?:\\w+ ){0,3}to|my (?:new )?(?:email|e-mail|address|number|phone|cell))\\b");
 
     /** Words of someone new in one's life, for a relationship status. */
     private static final java.util.regex.Pattern PARTNER =

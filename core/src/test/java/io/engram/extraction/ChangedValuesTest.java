@@ -125,6 +125,12 @@ class ChangedValuesTest {
                 "My dog is Max.|Max passed last year; our new dog is named Juno."
                         + "|Dana's dog is named Juno.",
                 "My hometown is Reno.|I'm originally from Boise, actually.|Dana is from Boise.",
+                "My favorite movie is Heat.|Heat has been replaced by Oppenheimer as my favorite"
+                        + " movie.|Dana's favorite movie is Oppenheimer.",
+                "I'm single.|I've been seeing a woman named Claire for a few months."
+                        + "|Dana is dating Claire.",
+                "I'm a chef.|I hung up my apron, I work as a real estate agent now."
+                        + "|Dana works as a real estate agent.",
                 "My favorite sport is tennis.|I'm all about pickleball now, it's my favorite sport."
                         + "|Dana's favorite sport is pickleball.",
                 "I'm married.|I got divorced last month.|Dana got divorced in April 2026.",
@@ -378,6 +384,10 @@ class ChangedValuesTest {
                 "My gym is LA Fitness.|I've been going to Equinox instead of LA Fitness."
                         + "|Dana's gym is Equinox.",
                 "I play soccer.|I quit soccer and picked up tennis.|Dana plays tennis.",
+                "My go-to bar is Lucky's.|We mostly go to The Tap Room now instead of Lucky's."
+                        + "|Dana's go-to bar is The Tap Room.",
+                "My gym is Anytime Fitness.|I dropped Anytime Fitness for a climbing gym called"
+                        + " Movement.|Dana's gym is a climbing gym called Movement.",
                 "I drive a Mini Cooper.|We traded the Mini for a Volvo XC90 since the twins came."
                         + "|Dana drives a Volvo XC90.",
                 "My gym is 24 Hour Fitness.|I cancelled my 24 Hour Fitness membership and joined"
@@ -454,6 +464,15 @@ class ChangedValuesTest {
                         + "|Dana works at Moderna.",
                 "My therapist is Dr. Kaye.|I stopped seeing Dr. Kaye and started with Dr. Ortiz."
                         + "|Dana's therapist is Dr. Ortiz.",
+                "I drive a Kia Soul.|Our Kia was stolen, so we got a Hyundai Kona."
+                        + "|Dana drives a Hyundai Kona.",
+                "My email is lee@yahoo.com.|Please send stuff to lee@icloud.com from now on."
+                        + "|Dana's email is lee@icloud.com.",
+                "My salary is $45,000.|They raised me to $50,000.|Dana's salary is $50,000.",
+                "My budget for the car is $15,000.|I can stretch the car budget to $18,000."
+                        + "|Dana's budget for the car is $18,000.",
+                "My physio is Dr. Brooks.|Dr. Brooks moved away, so now I see Dr. Kim for physio."
+                        + "|Dana's physio is Dr. Kim.",
                 "My cat's name is Mittens.|We renamed the cat to Pickles."
                         + "|Dana's cat is called Pickles.",
             })
@@ -496,6 +515,15 @@ class ChangedValuesTest {
                 "My therapist is Dr. Kaye.|I stopped by Dr. Kaye's office.",
                 "I'm single.|Meet my new coworker, Sam.",
                 "I'm married.|My friend's divorce went through.",
+                "My dog is Max.|We got a new puppy named Luna too.",
+                "My dog is Max.|We got a dog bed for Max.",
+                "My salary is $45,000.|I raised $2,000 for the charity run.",
+                "My salary is $45,000.|I got a $500 bonus this month.",
+                "My email is lee@yahoo.com.|From now on I'll cc boss@corp.com on everything.",
+                "I drive a Kia Soul.|My Kia got a new paint job, looks like a Ferrari now.",
+                "I drive a Kia Soul.|Our Kia was stolen but the police found it.",
+                "I work at Dell.|Dell got a new CEO named Marcus.",
+                "My gym is Anytime Fitness.|I dropped my keys at Anytime Fitness for a minute.",
             })
     void aSentenceThatChangesNoneOfTheValuesLeavesThemCurrent(String before, String after) {
         Told told = tell(before, T, after, T.plus(java.time.Duration.ofDays(60)));

@@ -44,7 +44,8 @@ final class ChangeReaders {
         }
         // Each shape below is tried only on a clause with its telling word: most clauses have none.
         if (clause.contains(" as my ")
-                && (m = REPLACED_AS.matcher(clause)).matches()
+                && ((m = REPLACED_BY.matcher(clause)).matches()
+                        || (m = REPLACED_AS.matcher(clause)).matches())
                 && (m.group("attr").toLowerCase(Locale.ROOT).startsWith("favo")
                         || Lexicons.SINGLE_ROLES.contains(
                                 m.group("attr").toLowerCase(Locale.ROOT)))) {

@@ -194,9 +194,9 @@ final class Rewrites {
                             "$1 broke up"),
                     // "I started dating a guy named Luis".
                     new Rewrite(
-                            List.of("dating "),
+                            List.of("dating ", "seeing "),
                             Pattern.compile(
-                                    "(?i)\\bI (?:just |recently )?(?:started|began) dating (?:an? (?:guy|girl|man|woman|someone) (?:named|called) )?(?=(?-i:[A-Z]))"),
+                                    "(?i)\\bI (?:just |recently )?(?:started|began|have been) (?:dating|seeing) (?:an? (?:guy|girl|man|woman|someone) (?:named|called) )?(?=(?-i:[A-Z]))"),
                             "I am dating "),
                     // "Our landlord raised the rent to $2,000": the rent changed.
                     new Rewrite(

@@ -250,10 +250,15 @@ final class StatementPatterns {
             Pattern.compile(
                     "(?i)^(?:we|I) (?:just |finally |recently |have )?(?:broke up|split up|broken up|called it quits)(?: with (?<name>(?-i:[A-Z])[\\p{L}'-]+))?(?<when> .+)?$");
 
+    /** "Heat has been replaced by Oppenheimer as my favorite movie": the new one after "by". */
+    static final Pattern REPLACED_BY =
+            Pattern.compile(
+                    "(?i)^.{1,40}? (?:has been|have been|was|were|got|is being) (?:replaced|overtaken|dethroned|beaten|surpassed|displaced) by (?<val>[^,]{1,40}?) as my (?<attr>favou?rite [\\p{L}-]+(?: [\\p{L}-]+)?|[\\p{L}-]+(?: [\\p{L}-]+)?)$");
+
     /** "Ramen has replaced pizza as my favorite food". */
     static final Pattern REPLACED_AS =
             Pattern.compile(
-                    "(?i)^(?<val>[^,]{1,40}?) (?:has |have |just )?(?:replaced|overtaken|overtook|taken over from|took over from|dethroned|beaten|beat|surpassed|displaced|taken|took) .{1,40}?(?:['’]s? place)? as my (?<attr>favou?rite [\\p{L}-]+(?: [\\p{L}-]+)?|[\\p{L}-]+(?: [\\p{L}-]+)?)$");
+                    "(?i)^(?<val>(?!.* (?:has|have) been$)(?!.* (?:was|were|got|is|are)$)[^,]{1,40}?) (?:has |have |just )?(?:replaced|overtaken|overtook|taken over from|took over from|dethroned|beaten|beat|surpassed|displaced|taken|took) .{1,40}?(?:['’]s? place)? as my (?<attr>favou?rite [\\p{L}-]+(?: [\\p{L}-]+)?|[\\p{L}-]+(?: [\\p{L}-]+)?)$");
 
     /** "I am more into basketball, it is my favorite sport": the favorite, named before "it". */
     static final Pattern INTO_FAVORITE =
@@ -271,11 +276,11 @@ final class StatementPatterns {
      */
     static final Pattern FROM_TO =
             Pattern.compile(
-                    "(?i)^(?:I|we) (?:just |recently |finally |have |have just )?(?:switched|changed|upgraded|downgraded|converted|transferred) (?:over )?from (?<old>[^,]{1,40}?) to (?<new>[^,]{1,40}?)$");
+                    "(?i)^(?:I|we) (?:just |recently |finally |have |have just )?(?:switched|changed|upgraded|downgraded|converted|transferred) (?:over )?(?:from|out of) (?<old>[^,]{1,40}?) to (?<new>[^,]{1,40}?)$");
 
     static final Pattern TRADED =
             Pattern.compile(
-                    "(?i)^(?:I|we) (?:just |recently |finally |have |have just )?(?:traded(?: in)?|swapped|exchanged|ditched|dumped) (?:my |our |the )?(?<old>[^,]{1,40}?) for (?<new>[^,]{1,40}?)$");
+                    "(?i)^(?:I|we) (?:just |recently |finally |have |have just )?(?:traded(?: in)?|swapped|exchanged|ditched|dumped|dropped) (?:my |our |the )?(?<old>[^,]{1,40}?) for (?<new>[^,]{1,40}?)$");
 
     static final Pattern REPLACED_WITH =
             Pattern.compile(
@@ -284,7 +289,7 @@ final class StatementPatterns {
     /** "I go to Orangetheory now instead of Equinox". */
     static final Pattern INSTEAD_OF =
             Pattern.compile(
-                    "(?i)^(?:I|we) (?:now |currently |have been |am )?(?:go to|going to|use|using|shop at|shopping at|bank with|see|seeing|drink|eat|drive|driving|play|playing|watch|listen to|work at|work for|working at) (?<new>[^,]{1,40}?) (?:now )?instead of (?<old>[^,]{1,40}?)$");
+                    "(?i)^(?:I|we) (?:now |currently |mostly |usually |have been |am )?(?:go to|going to|use|using|shop at|shopping at|bank with|see|seeing|drink|eat|drive|driving|play|playing|watch|listen to|work at|work for|working at) (?<new>[^,]{1,40}?) (?:now )?instead of (?<old>[^,]{1,40}?)$");
 
     /** "I am a mom of three now": how many children. */
     static final Pattern PARENT_OF =

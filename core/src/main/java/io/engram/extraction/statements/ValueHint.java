@@ -26,7 +26,7 @@ public record ValueHint(String speaker, String sentence) {
     /** Words that tell of a change now, not of one planned, wished or remembered. */
     private static final Pattern CHANGE =
             Pattern.compile(
-                    "(?i)\\b(?:now|these days|nowadays|new|anymore|any more|no longer|no more|switched|changed|moved|relocated|became|become|hired|joined|going forward|from now on|bought|adopted|transferred|replaced|passed away|sold|left|quit|laid off|instead|stopped|upgraded|ended up|closed on|made the jump|jumped)\\b");
+                    "(?i)\\b(?:now|these days|nowadays|new|anymore|any more|no longer|no more|switched|changed|moved|relocated|became|become|hired|joined|going forward|from now on|bought|adopted|transferred|replaced|passed away|sold|left|quit|laid off|instead|stopped|upgraded|ended up|closed on|made the jump|jumped|raised|bumped|promoted|stretch|stolen|totaled|got an?)\\b");
 
     /**
      * Words that make a sentence something other than the speaker's own change now: past, future,
@@ -34,17 +34,17 @@ public record ValueHint(String speaker, String sentence) {
      */
     private static final Pattern NOT_THE_SPEAKERS_NOW =
             Pattern.compile(
-                    "(?i)\\b(?:used to|years ago|back when|when i was|grew up|visit|visiting|visited|trip|vacation|holiday|will|next|plan|plans|planning|might|maybe|want|wants|hope|hoping|thinking|would|could|should|if|interview|applied|considering|tomorrow|my (?:sister|brother|mom|mother|dad|father|husband|wife|son|daughter|friend|partner|boyfriend|girlfriend|kids?|parents|cousin|aunt|uncle|boss|coworker|colleague|neighbou?r|roommate|team))\\b");
+                    "(?i)\\b(?:used to|years ago|back when|when i was|grew up|visit|visiting|visited|trip|vacation|holiday|will|\\w+'ll|\\w+’ll|going to|gonna|next|plan|plans|planning|might|maybe|want|wants|hope|hoping|thinking|would|could|should|if|interview|applied|considering|tomorrow|my (?:sister|brother|mom|mother|dad|father|husband|wife|son|daughter|friend|partner|boyfriend|girlfriend|kids?|parents|cousin|aunt|uncle|boss|coworker|colleague|neighbou?r|roommate|team))\\b");
 
     /** The speaker, or a chat line that leaves them out: "Got rid of the Jeep, ...". */
     private static final Pattern FIRST_PERSON =
             Pattern.compile(
-                    "(?i)\\b(?:I|I'm|I've|me|my|we|we're|we've|our|us)\\b|^(?:just |finally )?(?:got|sold|moved|left|switched|started|joined|bought|quit|finished|traded|landed|picked|ditched|dropped)\\b");
+                    "(?i)\\b(?:I|I'm|I've|me|my|we|we're|we've|our|us)\\b|^please\\b|^(?:just |finally )?(?:got|sold|moved|left|switched|started|joined|bought|quit|finished|traded|landed|picked|ditched|dropped)\\b");
 
     /** Words that say the old value is left behind when a sentence names it. */
     static final Pattern LEFT_BEHIND =
             Pattern.compile(
-                    "(?i)\\b(?:was|were|had been|left|quit|sold|gone|got rid of|retired|made the jump|jumped|moved on|stopped|let (?:me|us|(?:\\w+ ){1,3}of us) go|fired|gave away|traded|ditched|dumped|returned|crashed|wrecked|laid (?:me )?off|no longer|anymore|any more|no more|instead|replaced|switched|moved on|from|used to|old|former|ex|behind|passed away|totaled|died|broke up|split|separated)\\b");
+                    "(?i)\\b(?:was|were|had been|left|quit|sold|gone|got rid of|retired|moved away|stolen|made the jump|jumped|moved on|stopped|let (?:me|us|(?:\\w+ ){1,3}of us) go|fired|gave away|traded|ditched|dumped|returned|crashed|wrecked|laid (?:me )?off|no longer|anymore|any more|no more|instead|replaced|switched|moved on|from|used to|old|former|ex|behind|passed away|totaled|died|broke up|split|separated)\\b");
 
     private static final Pattern EMAIL = Pattern.compile("[\\w.+-]+@[\\w-]+(?:\\.[\\w-]+)+");
 
@@ -248,6 +248,18 @@ public record ValueHint(String speaker, String sentence) {
     /** Whether the sentence names {@code value} (as a whole word, in any case). */
     public boolean mentions(String value) {
         String v = value.strip().replaceFirst("(?i)^(?:an?|the|dating) ", "");
+        // "Our Kia was stolen": a make names the car "a Kia Soul".
+        String make = v.split(" ")[0];
+        if (!make.equals(v)
+                && make.length() >= 3
+                && Character.isUpperCase(make.charAt(0))
+                && mentionsWord(make)) {
+            return true;
+        }
+        return mentionsWord(v);
+    }
+
+    private boolean mentionsWord(String v) {
         return Pattern.compile("(?i)(?<![\\p{L}0-9])" + Pattern.quote(v) + "(?![\\p{L}0-9])")
                 .matcher(sentence)
                 .find();
