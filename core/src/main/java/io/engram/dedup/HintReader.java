@@ -31,10 +31,10 @@ final class HintReader {
                             "(?i)\\b(?:raise|(?:raised|bumped) me|pay|paid|earn|earning|making|income|paycheck)\\b"),
                     "residence",
                     java.util.regex.Pattern.compile(
-                            "(?i)\\b(?:ended up|closed on|house in|settled|neighbou?rhood)\\b"),
+                            "(?i)\\b(?:ended up|closed on|house in|settled in(?:to)? (?-i:[A-Z])|neighbou?rhood)"),
                     "workplace",
                     java.util.regex.Pattern.compile(
-                            "(?i)\\b(?:hired|made the jump|jumped|working for|employer)\\b"),
+                            "(?i)\\b(?:hired|made the jump|jumped|working for|employer|(?:brought|took) me on (?:as|board))\\b"),
                     "car",
                     java.util.regex.Pattern.compile("(?i)\\b(?:upgraded|leased|traded up)\\b"));
 

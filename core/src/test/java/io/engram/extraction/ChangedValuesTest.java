@@ -131,6 +131,14 @@ class ChangedValuesTest {
                         + "|Dana is dating Claire.",
                 "I'm a chef.|I hung up my apron, I work as a real estate agent now."
                         + "|Dana works as a real estate agent.",
+                "I'm a journalist.|I left journalism and now I'm a content strategist."
+                        + "|Dana is a content strategist.",
+                "I'm single.|I'm in a relationship with a guy called Ben now.|Dana is dating Ben.",
+                "My favorite team is the Giants.|The 49ers are my favorite team now."
+                        + "|Dana's favorite team is The 49ers.",
+                "My favorite snack is chips.|My snack of choice these days is almonds."
+                        + "|Dana's favorite snack is almonds.",
+                "My hometown is Fresno.|I'm actually from Modesto.|Dana is from Modesto.",
                 "My favorite sport is tennis.|I'm all about pickleball now, it's my favorite sport."
                         + "|Dana's favorite sport is pickleball.",
                 "I'm married.|I got divorced last month.|Dana got divorced in April 2026.",
@@ -473,6 +481,13 @@ class ChangedValuesTest {
                         + "|Dana's budget for the car is $18,000.",
                 "My physio is Dr. Brooks.|Dr. Brooks moved away, so now I see Dr. Kim for physio."
                         + "|Dana's physio is Dr. Kim.",
+                "I live in Portland.|We're Sacramento people now - the move finally happened."
+                        + "|Dana lives in Sacramento.",
+                "I live in Portland.|Settled into Sacramento last month, still unpacking."
+                        + "|Dana lives in Sacramento.",
+                "I work at Intuit.|Intuit and I parted ways, I'm at Adobe now."
+                        + "|Dana works at Adobe.",
+                "I work at Intuit.|Adobe brought me on as a senior engineer.|Dana works at Adobe.",
                 "My cat's name is Mittens.|We renamed the cat to Pickles."
                         + "|Dana's cat is called Pickles.",
             })
@@ -524,6 +539,10 @@ class ChangedValuesTest {
                 "I drive a Kia Soul.|Our Kia was stolen but the police found it.",
                 "I work at Dell.|Dell got a new CEO named Marcus.",
                 "My gym is Anytime Fitness.|I dropped my keys at Anytime Fitness for a minute.",
+                "I live in Portland.|We're Dodgers people, always have been.",
+                "I live in Portland.|Settled into a new routine at Nike.",
+                "I work at Intuit.|Adobe brought me on stage for a demo.",
+                "I'm single.|My sister is in a relationship with a guy called Ben now.",
             })
     void aSentenceThatChangesNoneOfTheValuesLeavesThemCurrent(String before, String after) {
         Told told = tell(before, T, after, T.plus(java.time.Duration.ofDays(60)));

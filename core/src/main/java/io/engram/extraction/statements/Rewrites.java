@@ -186,6 +186,12 @@ final class Rewrites {
                             Pattern.compile(
                                     "(?i)\\b(?:I|we) (?:just |finally )?renamed (?:my|our|the) ([a-z]+) (?:to )?(?=(?-i:[A-Z]))"),
                             "my $1 is called "),
+                    // "I'm in a relationship with a guy called Ben now".
+                    new Rewrite(
+                            List.of(" relationship with "),
+                            Pattern.compile(
+                                    "(?i)\\bI am (?:now |currently )?in a (?:serious |committed )?relationship with (?:an? (?:guy|girl|man|woman|someone) (?:named|called) )?(?=(?-i:[A-Z]))"),
+                            "I am dating "),
                     // "Emma and I aren't together anymore": a break-up.
                     new Rewrite(
                             List.of(" together"),

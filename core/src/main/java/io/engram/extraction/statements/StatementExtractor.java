@@ -116,7 +116,9 @@ public final class StatementExtractor {
         if ((c.contains(" my ") || c.contains(" My "))
                 && (m = INVERTED_FAVORITE.matcher(c)).matches()) {
             String val = m.group("val");
-            if (Lexicons.EMPTY_OBJECTS.contains(firstWord(val))) {
+            // "That is my favorite", but "The 49ers are my favorite team": a name.
+            if (Lexicons.EMPTY_OBJECTS.contains(firstWord(val))
+                    && !val.matches("(?i:the|a|an) [A-Z0-9].*")) {
                 return Optional.empty();
             }
             return attribute(r, m.group("attr"), "is", val, said, 0.8);

@@ -73,7 +73,7 @@ final class StatementPatterns {
      */
     static final Pattern ORIGIN =
             Pattern.compile(
-                    "(?i)^I (?:(?:actually|originally|really) )?(?:(?<verb>grew up|was (?:actually |really )?born(?: and raised)?|was raised) (?<prep>in|near|outside of|outside)|(?:am|come) (?:originally )?from|originally come from) (?<place>.+)$");
+                    "(?i)^I (?:(?:actually|originally|really) )?(?:(?<verb>grew up|was (?:actually |really )?born(?: and raised)?|was raised) (?<prep>in|near|outside of|outside)|(?:am|come) (?:originally |actually |really )?from|originally come from) (?<place>.+)$");
 
     /** "Home is Seattle now": where someone lives, when the place is named. */
     static final Pattern HOME_IS =

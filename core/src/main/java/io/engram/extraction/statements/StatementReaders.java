@@ -19,7 +19,7 @@ final class StatementReaders {
     private StatementReaders() {}
 
     /** "The Office", "A Little Life": a title, capitalised after its article. */
-    private static final Pattern TITLE = Pattern.compile("^(?:The|A|An) [A-Z0-9]");
+    private static final Pattern TITLE = Pattern.compile("^(?i:the|a|an) [A-Z0-9]");
 
     static Optional<Read> attribute(
             Renderer r, String attr, String copula, String value, Instant said, double importance) {
@@ -29,6 +29,8 @@ final class StatementReaders {
                         .replaceAll(
                                 "(?i) (these days|nowadays|lately|right now|at the moment|now)$",
                                 "");
+        // "my snack of choice" is the favorite snack.
+        a = a.replaceFirst("(?i)^([\\p{L}-]+) of choice$", "favorite $1");
         // "email address" is the email: one attribute, however named.
         a = a.replaceFirst("(?i)^e-?mail address$", "email");
         // "My new address is kim@new.net": an address that is an email is the email.

@@ -26,7 +26,7 @@ public record ValueHint(String speaker, String sentence) {
     /** Words that tell of a change now, not of one planned, wished or remembered. */
     private static final Pattern CHANGE =
             Pattern.compile(
-                    "(?i)\\b(?:now|these days|nowadays|new|anymore|any more|no longer|no more|switched|changed|moved|relocated|became|become|hired|joined|going forward|from now on|bought|adopted|transferred|replaced|passed away|sold|left|quit|laid off|instead|stopped|upgraded|ended up|closed on|made the jump|jumped|raised|bumped|promoted|stretch|stolen|totaled|got an?)\\b");
+                    "(?i)\\b(?:now|these days|nowadays|new|anymore|any more|no longer|no more|switched|changed|moved|relocated|became|become|hired|joined|going forward|from now on|bought|adopted|transferred|replaced|passed away|sold|left|quit|laid off|instead|stopped|upgraded|ended up|closed on|made the jump|jumped|raised|bumped|promoted|stretch|stolen|totaled|got an?|settled|parted ways|brought me on|took me on)\\b");
 
     /**
      * Words that make a sentence something other than the speaker's own change now: past, future,
@@ -39,12 +39,12 @@ public record ValueHint(String speaker, String sentence) {
     /** The speaker, or a chat line that leaves them out: "Got rid of the Jeep, ...". */
     private static final Pattern FIRST_PERSON =
             Pattern.compile(
-                    "(?i)\\b(?:I|I'm|I've|me|my|we|we're|we've|our|us)\\b|^please\\b|^(?:just |finally )?(?:got|sold|moved|left|switched|started|joined|bought|quit|finished|traded|landed|picked|ditched|dropped)\\b");
+                    "(?i)\\b(?:I|I'm|I've|me|my|we|we're|we've|our|us)\\b|^please\\b|^(?:just |finally )?(?:got|sold|moved|settled|left|switched|started|joined|bought|quit|finished|traded|landed|picked|ditched|dropped)\\b");
 
     /** Words that say the old value is left behind when a sentence names it. */
     static final Pattern LEFT_BEHIND =
             Pattern.compile(
-                    "(?i)\\b(?:was|were|had been|left|quit|sold|gone|got rid of|retired|moved away|stolen|made the jump|jumped|moved on|stopped|let (?:me|us|(?:\\w+ ){1,3}of us) go|fired|gave away|traded|ditched|dumped|returned|crashed|wrecked|laid (?:me )?off|no longer|anymore|any more|no more|instead|replaced|switched|moved on|from|used to|old|former|ex|behind|passed away|totaled|died|broke up|split|separated)\\b");
+                    "(?i)\\b(?:was|were|had been|left|quit|sold|gone|got rid of|retired|moved away|stolen|parted ways|made the jump|jumped|moved on|stopped|let (?:me|us|(?:\\w+ ){1,3}of us) go|fired|gave away|traded|ditched|dumped|returned|crashed|wrecked|laid (?:me )?off|no longer|anymore|any more|no more|instead|replaced|switched|moved on|from|used to|old|former|ex|behind|passed away|totaled|died|broke up|split|separated)\\b");
 
     private static final Pattern EMAIL = Pattern.compile("[\\w.+-]+@[\\w-]+(?:\\.[\\w-]+)+");
 
@@ -64,11 +64,11 @@ public record ValueHint(String speaker, String sentence) {
      */
     private static final Pattern SLOT_BEFORE =
             Pattern.compile(
-                    "(?i)(?:\\b(?:at|in|to|for|by|named|called|is|are|it's|now)|\\ban?)\\s+$");
+                    "(?i)(?:\\b(?:at|in|into|to|for|by|named|called|is|are|it's|now)|\\ban?)\\s+$");
 
     private static final Pattern SLOT_AFTER =
             Pattern.compile(
-                    "^\\s+(?:is (?:home|where|my)|hired|offered|took me|(?:guy|girl|person|local|resident|native|fan)\\b)");
+                    "^\\s+(?:is (?:home|where|my)|hired|offered|took me|(?:guy|girl|person|people|folks|local|resident|native|fan)\\b|(?:brought|took) me on (?:as|board))");
 
     /** Words that start a sentence and are no name. */
     private static final Set<String> NOT_NAMES =
@@ -224,6 +224,7 @@ public record ValueHint(String speaker, String sentence) {
             switch (v.kind()) {
                 case MONEY, NUMBER -> out.add(new Named(kindOf(v.kind()), v.text()));
                 case NAME -> {
+                    v = withoutLeadingWords(v);
                     String before = sentence.substring(0, v.start());
                     if (!NOT_NAMES.contains(v.text())
                             && !v.text().equals(speaker)
@@ -243,6 +244,47 @@ public record ValueHint(String speaker, String sentence) {
             }
         }
         return out;
+    }
+
+    /** Words a capitalised run starts with that are no part of a name: "We're Sacramento". */
+    private static final Set<String> LEADING =
+            Set.of(
+                    "we're",
+                    "i'm",
+                    "it's",
+                    "we",
+                    "i",
+                    "they're",
+                    "you're",
+                    "that's",
+                    "there's",
+                    "here's",
+                    "our",
+                    "my",
+                    "the",
+                    "so",
+                    "and",
+                    "but",
+                    "honestly",
+                    "now",
+                    "just",
+                    "finally",
+                    "well",
+                    "yes",
+                    "no",
+                    "also");
+
+    private static Values.Value withoutLeadingWords(Values.Value v) {
+        String text = v.text();
+        int start = v.start();
+        int space;
+        while ((space = text.indexOf(' ')) > 0
+                && LEADING.contains(
+                        text.substring(0, space).toLowerCase(Locale.ROOT).replace('’', '\''))) {
+            text = text.substring(space + 1);
+            start += space + 1;
+        }
+        return new Values.Value(v.kind(), text, start, v.end());
     }
 
     /** Whether the sentence names {@code value} (as a whole word, in any case). */
