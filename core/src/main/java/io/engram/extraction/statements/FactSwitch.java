@@ -25,8 +25,8 @@ public record FactSwitch(String subject, String from, String to) {
     /** Whether {@code key} gives the value this switch names as the old one. */
     public boolean replaces(FactKey key) {
         // "the Mini" names "a Mini Cooper": the old value said with its first words.
-        String held = key.value().replaceFirst("(?i)^(?:a|an|the|my|our|their) ", "");
-        String old = from.replaceFirst("(?i)^(?:a|an|the|my|our|their) ", "");
+        String held = unowned(key.value());
+        String old = unowned(from);
         return key.subject().equalsIgnoreCase(subject)
                 && (bare(key.value()).equals(bare(from))
                         || held.toLowerCase(java.util.Locale.ROOT)
@@ -42,7 +42,7 @@ public record FactSwitch(String subject, String from, String to) {
         if (!c.startsWith(subject + " ")) {
             return Optional.empty();
         }
-        String old = from.replaceFirst("(?i)^(?:a|an|the|my|our|their) ", "");
+        String old = unowned(from);
         Matcher m =
                 Pattern.compile(
                                 "(?i)^("
@@ -57,9 +57,14 @@ public record FactSwitch(String subject, String from, String to) {
     private static String bare(String v) {
         // "their 24 Hour Fitness membership" is the gym's name.
         return FactKey.normal(
-                v.replaceFirst("(?i)^(?:a|an|the|my|our|their) ", "")
+                unowned(v)
                         .replaceFirst(
                                 "(?i) (?:membership|subscription|account|plan|card|contract)$",
                                 ""));
+    }
+
+    /** A value without its article or owner: "the BMW", "my BMW" are "BMW". */
+    private static String unowned(String v) {
+        return v.replaceFirst("(?i)^(?:a|an|the|my|our|their) ", "");
     }
 }

@@ -144,7 +144,7 @@ public record ValueHint(String speaker, String sentence) {
 
     /** The kind of a stored value, when it is one value of one kind (else null). */
     public static Kind kindOf(String value) {
-        String v = value.strip().replaceFirst("(?i)^(?:an?|the|dating) ", "");
+        String v = bare(value);
         if (EMAIL.matcher(v).matches()) {
             return Kind.EMAIL;
         }
@@ -289,7 +289,7 @@ public record ValueHint(String speaker, String sentence) {
 
     /** Whether the sentence names {@code value} (as a whole word, in any case). */
     public boolean mentions(String value) {
-        String v = value.strip().replaceFirst("(?i)^(?:an?|the|dating) ", "");
+        String v = bare(value);
         // "Our Kia was stolen": a make names the car "a Kia Soul".
         String make = v.split(" ")[0];
         if (!make.equals(v)
@@ -315,5 +315,10 @@ public record ValueHint(String speaker, String sentence) {
     /** Lower case, for comparing values. */
     static String lower(String s) {
         return s.toLowerCase(Locale.ROOT);
+    }
+
+    /** A stored value without its article, or a partner's without "dating". */
+    private static String bare(String value) {
+        return value.strip().replaceFirst("(?i)^(?:an?|the|dating) ", "");
     }
 }
