@@ -62,7 +62,15 @@ final class HintReader {
         String sentence() {
             return key.attribute().equals("relationship status")
                     ? key.subject() + " is dating " + value + "."
-                    : key.sentence(value);
+                    : key.sentence(withArticle(value));
+        }
+
+        /** "MacBook Pro" where "a ThinkPad" stood: a thing named as the old one was. */
+        private String withArticle(String v) {
+            if (!key.value().matches("(?i)^an? .+") || v.matches("(?i)^(?:an?|the) .+")) {
+                return v;
+            }
+            return (v.matches("(?i)^[aeiou].*") ? "an " : "a ") + v;
         }
     }
 

@@ -1,5 +1,6 @@
 package io.engram.extraction;
 
+import static io.engram.extraction.DanaTells.*;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.engram.dedup.ChangePlanner;
@@ -8,9 +9,7 @@ import io.engram.dedup.DedupPolicy;
 import io.engram.dedup.UserMemories;
 import io.engram.extraction.statements.ValueHint;
 import io.engram.memory.MemoryChange;
-import io.engram.memory.Scope;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -23,10 +22,7 @@ import org.junit.jupiter.params.provider.CsvSource;
  */
 class ChangedValuesTest {
 
-    private static final Scope DANA = new Scope("acme", "default", "prod", "dana");
-    private static final Instant T = Instant.parse("2026-03-15T10:00:00Z");
-
-    private final HeuristicExtractor extractor = new HeuristicExtractor();
+    private static final Instant T = DanaTells.T;
 
     @ParameterizedTest
     @CsvSource(
@@ -657,50 +653,5 @@ class ChangedValuesTest {
                                         new UserMemories(100),
                                         T))
                 .isEmpty();
-    }
-
-    /** What Dana said first and later, and the changes the later facts make. */
-    private record Told(
-            List<CandidateFact> first,
-            List<CandidateFact> later,
-            List<ChangePlanner.Planned> planned) {}
-
-    /** Dana says {@code before} at {@code beforeAt}, then {@code after} at {@code afterAt}. */
-    private Told tell(String before, Instant beforeAt, String after, Instant afterAt) {
-        ChangePlanner planner = new ChangePlanner(new DedupPolicy(), "test");
-        UserMemories known = new UserMemories(100);
-        List<CandidateFact> first = facts(before, beforeAt);
-        assertThat(first).as("a fact from: " + before).isNotEmpty();
-        planner.plan(
-                DANA, Optional.of("s1"), "conversation", first, axes(first, 0), known, beforeAt);
-        List<CandidateFact> later = facts(after, afterAt);
-        List<ChangePlanner.Planned> planned =
-                planner.plan(
-                        DANA,
-                        Optional.of("s2"),
-                        "conversation",
-                        later,
-                        axes(later, first.size()),
-                        known,
-                        afterAt);
-        return new Told(first, later, planned);
-    }
-
-    /** The facts of one turn of Dana's, said at {@code at}, without the excerpt. */
-    private List<CandidateFact> facts(String said, Instant at) {
-        ExtractionResult result = extractor.extract(new Turns().at(at).say("Dana", said).window());
-        return ((ExtractionResult.Facts) result)
-                .facts().stream().filter(f -> !Excerpts.isExcerpt(f.tags())).toList();
-    }
-
-    /** One unit vector per fact, each on its own axis from {@code from} on. */
-    private static List<float[]> axes(List<CandidateFact> facts, int from) {
-        List<float[]> out = new ArrayList<>();
-        for (int i = 0; i < facts.size(); i++) {
-            float[] v = new float[16];
-            v[from + i] = 1;
-            out.add(v);
-        }
-        return out;
     }
 }

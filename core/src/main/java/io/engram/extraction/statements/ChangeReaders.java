@@ -227,6 +227,19 @@ final class ChangeReaders {
             }
             return timed;
         }
+        if ((m = USES.matcher(clause)).matches()) {
+            String verb = m.group("verb").toLowerCase(Locale.ROOT);
+            int space = verb.indexOf(' ');
+            String head = space < 0 ? verb : verb.substring(0, space);
+            String tail = space < 0 ? "" : verb.substring(space);
+            String third = head.equals("go") ? "goes" : head + "s";
+            return Optional.of(
+                    Read.of(
+                            "preference",
+                            r.subject() + " " + third + tail + m.group("val"),
+                            said,
+                            0.65));
+        }
         return Optional.empty();
     }
 

@@ -165,7 +165,7 @@ public final class Clauses {
                             + "|i (?:wanted|want|have|had) to (?:tell|share with|let) you(?: know)?(?: that)?|you will not believe (?:it|this)"
                             + "|since (?:we|i) last (?:chatted|talked|spoke)|it has been (?:a while|ages)|long time no see"
                             + "|good news|big news|quick update|update|so much since we talked|ha|hmm+|um+|uh+|oops|fyi|news|heads up|change of plans"
-                            + "|these days|nowadays|lately|currently|now|at the moment|right now|as of (?:now|today|this week|this month)|starting (?:today|now|this week|this month|on monday))(?-i:\\s+[A-Z][a-z]+)?\\s*(?:[,!.:;-]+\\s*|\\s+)");
+                            + "|these days|nowadays|lately|currently|now|at the moment|right now|as of (?:now|today|this week|this month)|starting (?:today|now|this week|this month|on monday))(?-i:\\s+[A-Z][a-z]+(?=\\s*[,!.:;-]|\\s+I\\b))?\\s*(?:[,!.:;-]+\\s*|\\s+)");
 
     private static final Pattern SPACES = Pattern.compile("\\s+");
 
@@ -188,6 +188,15 @@ public final class Clauses {
 
     /** A clause that starts with one of those verbs, its subject left out. */
     private static final Pattern NO_SUBJECT = Pattern.compile("(?i)^" + CARRIED);
+
+    /**
+     * A sentence that opens on a verb of change, its subject left out as chat leaves it: "Traded in
+     * the Civic for a Tesla", "Cancelled Spotify, I'm on Apple Music". Only at the start of a
+     * sentence, capitalised: inside one, "and sold the house" may be someone else's.
+     */
+    private static final Pattern OPENS_ON_CHANGE =
+            Pattern.compile(
+                    "^(?:(?:Just|Finally|Recently|Also|Then|Now|Officially) (?i:just |finally |recently |officially )?)?(?i:traded|upgraded|downgraded|swapped|switched|cancell?ed|closed|transferred|gave up|ditched|dropped|quit|left|sold|bought|got rid of|stopped|finalized|finalised|signed|picked up|took up|graduated|retired|replaced)\\b");
 
     /** The first-person subject a clause starts with: "I", "we", "Sam and I". */
     private static final Pattern FIRST_PERSON =
@@ -252,11 +261,12 @@ public final class Clauses {
             }
         }
         String subject = null;
-        for (String part : parts) {
-            String clause = stripOpeners(part).strip();
+        for (int i = 0; i < parts.size(); i++) {
+            String clause = stripOpeners(parts.get(i)).strip();
             // "…and joined Netflix" says its subject in the clause before; "Just moved to
             // Phoenix!" in chat is the speaker's own news.
-            if (NO_SUBJECT.matcher(clause).lookingAt()) {
+            if (NO_SUBJECT.matcher(clause).lookingAt()
+                    || i == 0 && OPENS_ON_CHANGE.matcher(clause).lookingAt()) {
                 clause = (subject == null ? "I" : subject) + " " + clause;
             } else if (BEEN.matcher(clause).lookingAt()) {
                 // "Been living in Austin for a month": "I have been …".

@@ -174,7 +174,11 @@ public record FactKey(String subject, String attribute, String value) {
             return Optional.of(new FactKey(m.group("s"), "car", m.group("v")));
         }
         if ((m = CALLED.matcher(c)).matches()) {
-            return Optional.of(new FactKey(m.group("s"), m.group("a") + "'s name", m.group("v")));
+            // "Dana's girlfriend is called Priya": the status "Dana is dating Priya" gives.
+            String s = m.group("s");
+            String a = m.group("a");
+            String v = m.group("v");
+            return Partners.status(s, a, v).or(() -> Optional.of(new FactKey(s, a + "'s name", v)));
         }
         if ((m = POSSESSIVE.matcher(c)).matches()) {
             String subject = m.group("s");
@@ -183,11 +187,10 @@ public record FactKey(String subject, String attribute, String value) {
                 return Optional.empty();
             }
             String value = m.group("v");
-            String partner = PARTNERS.get(m.group("a").toLowerCase(Locale.ROOT));
-            if (partner != null && value.matches("^[A-Z][\\p{L}'-]+(?: [A-Z][\\p{L}'-]+)?$")) {
-                // "Dana's boyfriend is Jake" is the status "Dana is dating Jake" gives.
-                return Optional.of(
-                        new FactKey(subject, "relationship status", partner + " " + value));
+            // "Dana's boyfriend is Jake" is the status "Dana is dating Jake" gives.
+            Optional<FactKey> partner = Partners.status(subject, m.group("a"), value);
+            if (partner.isPresent()) {
+                return partner;
             }
             String a = m.group("a").toLowerCase(Locale.ROOT);
             if (a.matches("(?:new |current )?(?:apartment|house|home|place|flat|condo|address)")
@@ -231,20 +234,6 @@ public record FactKey(String subject, String attribute, String value) {
         }
         return Optional.of(attribute);
     }
-
-    /** A partner named as a relation, and the status that names them. */
-    private static final java.util.Map<String, String> PARTNERS =
-            java.util.Map.of(
-                    "boyfriend", "dating",
-                    "girlfriend", "dating",
-                    "partner", "dating",
-                    "wife", "married to",
-                    "husband", "married to",
-                    "spouse", "married to",
-                    "fiance", "engaged to",
-                    "fiancee", "engaged to",
-                    "fiancé", "engaged to",
-                    "fiancée", "engaged to");
 
     /** Attributes that name where someone works. */
     private static final Set<String> WORKPLACE =

@@ -27,10 +27,17 @@ public record FactSwitch(String subject, String from, String to) {
         // "the Mini" names "a Mini Cooper": the old value said with its first words.
         String held = unowned(key.value());
         String old = unowned(from);
+        String heldLower = held.toLowerCase(java.util.Locale.ROOT);
+        String oldLower = old.toLowerCase(java.util.Locale.ROOT);
+        // "the Civic" names "a Honda Civic" too: a model said without its make, when a name.
+        boolean model =
+                !old.isEmpty()
+                        && Character.isUpperCase(old.charAt(0))
+                        && heldLower.endsWith(" " + oldLower);
         return key.subject().equalsIgnoreCase(subject)
                 && (bare(key.value()).equals(bare(from))
-                        || held.toLowerCase(java.util.Locale.ROOT)
-                                .startsWith(old.toLowerCase(java.util.Locale.ROOT) + " "));
+                        || heldLower.startsWith(oldLower + " ")
+                        || model);
     }
 
     /**
@@ -42,25 +49,26 @@ public record FactSwitch(String subject, String from, String to) {
         if (!c.startsWith(subject + " ")) {
             return Optional.empty();
         }
-        String old = unowned(from);
+        // "my Chase account" names the Chase a memory tells of.
+        String old = unowned(from).replaceFirst(ACCOUNT, "");
         Matcher m =
                 Pattern.compile(
                                 "(?i)^("
                                         + Pattern.quote(subject)
-                                        + "(?: [\\p{L}'’-]+){1,4} )(?:(?:a|an|the|their) )?"
+                                        + "(?: [\\p{L}'’-]+){1,6} )(?:(?:a|an|the|their) )?"
                                         + Pattern.quote(old))
                         .matcher(c);
         return m.matches() ? Optional.of(m.group(1) + to + ".") : Optional.empty();
     }
 
+    /** What follows a provider's name to say what one had with it. */
+    private static final String ACCOUNT =
+            "(?i) (?:membership|subscription|account|accounts|plan|card|contract|policy)$";
+
     /** A value without its article or owner: "the BMW" is "a BMW". */
     private static String bare(String v) {
         // "their 24 Hour Fitness membership" is the gym's name.
-        return FactKey.normal(
-                unowned(v)
-                        .replaceFirst(
-                                "(?i) (?:membership|subscription|account|plan|card|contract)$",
-                                ""));
+        return FactKey.normal(unowned(v).replaceFirst(ACCOUNT, ""));
     }
 
     /** A value without its article or owner: "the BMW", "my BMW" are "BMW". */

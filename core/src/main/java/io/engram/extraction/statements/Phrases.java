@@ -17,7 +17,7 @@ final class Phrases {
 
     private static final java.util.regex.Pattern TRAILING_WORDS =
             java.util.regex.Pattern.compile(
-                    "(?i)\\s+(ever|so much|a lot|too|as well|right now|these days|lately|anymore|at the moment|for now|now|again|already|though|tbh|honestly|haha|lol)$");
+                    "(?i)\\s+(ever|so much|a lot|too|as well|right now|these days|lately|anymore|at the moment|for now|now|again|already|instead|though|tbh|honestly|haha|lol)$");
 
     private static final java.util.regex.Pattern TRAILING_STOPS =
             java.util.regex.Pattern.compile("[\\s.!…]+$");

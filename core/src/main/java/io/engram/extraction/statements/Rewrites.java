@@ -83,6 +83,18 @@ final class Rewrites {
                             Pattern.compile(
                                     "(?i)\\b(?:cancell?ed|quit|dropped|ditched|gave up|stopped) ((?:my |our |the )?(?!(?:job|work|school|it|that|this|everything|by|at|in|on|for|to|with|off|over)\\b)[\\p{L}0-9][\\p{L}0-9&.' -]{0,30}?) and (?:then )?(?:joined|signed up (?:for|with|at)|switched to|took up|picked up|started (?:learning|going to|playing|using|taking)) ((?:an?|the) )?([\\p{L}0-9][\\p{L}0-9&.' -]{0,30}?)(?=[,.;!]|$| now\\b| instead\\b)"),
                             "switched from $1 to $2$3"),
+                    // "Cancelled Spotify, I'm on Apple Music", "closed my Chase account and
+                    // moved everything to Ally", "left The Foxes and joined a new band, Night
+                    // Owls", "stopped keto, now I just do intermittent fasting": only a name, or
+                    // one word, left for another ("Cancelled plans with Sarah, I'm on call" is
+                    // none).
+                    new Rewrite(
+                            List.of(
+                                    "ancel", "uit ", "ropped ", "itched ", "ave up ", "topped ",
+                                    "losed ", "eft "),
+                            Pattern.compile(
+                                    "(?i)\\b(?:cancell?ed|quit|dropped|ditched|gave up(?: on)?|stopped|closed|left) ((?:my |our )?(?-i:[A-Z0-9])[\\p{L}0-9&.'-]*(?: (?-i:[A-Z0-9])[\\p{L}0-9&.'-]*){0,3}(?: (?:account|membership|subscription|plan|card|policy))?|(?!(?:job|work|school|it|that|this|everything|home|early|town|smoking|drinking|whining|complaining)\\b)[a-z]+)(?:,? and (?:then )?(?:moved (?:everything|it all|my money|my accounts?|my savings|over) to|went with|signed with|joined(?: a new [a-z]+,?(?: called| named)?)?)|,? (?:and )?(?:now )?I am (?:now )?(?:on|doing|using|with|learning|playing)|,? (?:and )?(?:now )?I (?:just )?(?:do|use)) ((?:an?|the) )?((?-i:[A-Z0-9])[\\p{L}0-9&.'-]*(?: (?-i:[A-Z0-9])[\\p{L}0-9&.'-]*){0,3}|[a-z]+(?: [a-z]+){0,2})(?=[,.;!]|$| now\\b| instead\\b| these days\\b| on \\b)"),
+                            "switched from $1 to $2$3"),
                     // "Alien used to be my favorite, now it's Arrival": the new value of whatever
                     // the old one is stored as.
                     new Rewrite(
@@ -112,6 +124,12 @@ final class Rewrites {
                             Pattern.compile(
                                     "(?i)\\b(?:I )?(?:have )?(?:just )?(?:finished|completed|wrapped up|survived) my first (?:day|week|month|year|shift) (?:at|with) (?=(?-i:[A-Z]))"),
                             "I work at "),
+                    // "Just signed a lease in Austin": a lease signed is a move.
+                    new Rewrite(
+                            List.of(" lease "),
+                            Pattern.compile(
+                                    "(?i)\\bsigned (?:a|the|our|my) (?:new )?lease (?:on (?:a|an|the) [\\p{L} -]{1,30}? )?(?:in|for a place in) (?=(?-i:[A-Z]))"),
+                            "moved to "),
                     // "I've called Tacoma home since March".
                     new Rewrite(
                             List.of(" called ", " call "),

@@ -179,7 +179,11 @@ public final class StatementExtractor {
                             0.85));
         }
         if ((m = WORKS_AS.matcher(c)).matches() || (m = PROMOTED.matcher(c)).matches()) {
-            return phrase(m.group("role"), 5)
+            // "promoted to senior developer this month": the time it began, not the role.
+            String named = m.group("role");
+            return phrase(
+                            TimePhrases.first(named, said).map(w -> cutOut(named, w)).orElse(named),
+                            5)
                     .map(
                             role ->
                                     Read.of(
@@ -226,29 +230,7 @@ public final class StatementExtractor {
                             0.7));
         }
         if ((m = DIET.matcher(c)).matches()) {
-            String rest = m.group("rest");
-            String since =
-                    rest == null
-                            ? ""
-                            : TimePhrases.first(rest, said)
-                                    .map(
-                                            t ->
-                                                    " since "
-                                                            + t.text()
-                                                                    .replaceFirst(
-                                                                            "^(on|in|around) ", ""))
-                                    .orElse("");
-            String diet = m.group("diet").toLowerCase(Locale.ROOT);
-            Optional<TimePhrases.Resolved> from =
-                    rest == null ? Optional.empty() : TimePhrases.first(rest, said);
-            String text = r.subject() + (since.isEmpty() ? " is " : " has been ") + diet + since;
-            return Optional.of(
-                    new Read(
-                            "attribute",
-                            MemoryType.SEMANTIC,
-                            text,
-                            from.map(TimePhrases.Resolved::instant).orElse(said),
-                            0.75));
+            return Optional.of(diet(r, m.group("diet"), m.group("rest"), said));
         }
         if ((m = I_AM_ROLE.matcher(c)).matches()) {
             Optional<Read> role = role(r, m.group("role"), m.group("where"), said);
@@ -317,18 +299,7 @@ public final class StatementExtractor {
                                             0.75));
         }
         if ((m = PROCEDURE.matcher(c)).matches()) {
-            String goal = r.thirdPerson(m.group("goal"));
-            String steps = r.thirdPerson(m.group("steps").strip());
-            if (steps.matches("(?i).*\\b(you|your)\\b.*")) {
-                return Optional.empty();
-            }
-            return Optional.of(
-                    new Read(
-                            "procedure",
-                            MemoryType.PROCEDURAL,
-                            r.possessive() + " way to " + goal + ": " + steps,
-                            said,
-                            0.7));
+            return procedure(r, m.group("goal"), m.group("steps"), said);
         }
         if ((m = LUCKY_TO_HAVE.matcher(c)).matches()) {
             String rel = m.group("rel").toLowerCase(Locale.ROOT);

@@ -54,13 +54,13 @@ final class StatementPatterns {
 
     static final Pattern SET_TO =
             Pattern.compile(
-                    "(?i)^(?:I|we) (?:just |have |have just |finally |am |are )?(?:raised|increased|upped|bumped|lowered|cut|changed|switched|moved|set|reduced|adjusted|doubled|updated|raising|increasing|upping|bumping|lowering|cutting|changing|reducing|adjusting) (?:my|our|the) (?<attr>(?:[\\p{L}0-9'’&-]+ ){0,6}?[\\p{L}0-9'’&-]+) (?:up |down )?to (?<val>.+)$");
+                    "(?i)^(?:I|we) (?:just |have |have just |finally |am |are )?(?:raised|increased|upped|bumped|lowered|cut|changed|switched|moved|set|reduced|adjusted|doubled|updated|raising|increasing|upping|bumping|lowering|cutting|changing|reducing|adjusting) (?:my|our|the) (?<attr>(?:[\\p{L}0-9'’&-]+ ){0,6}?[\\p{L}0-9'’&-]+) (?:up |down |over )?to (?<val>.+)$");
     static final Pattern CHANGED_NAME =
             Pattern.compile(
                     "(?i)^(?:please )?(?:call me|you can call me|i go by|i now go by|i (?:prefer|would rather|would like) to be called|(?:everyone|everybody|people|friends|my friends) (?:now )?calls? me) (?<val>(?-i:[A-Z])[\\p{L}'’-]+(?: (?-i:[A-Z])[\\p{L}'’-]+)?)(?: .*)?$");
     static final Pattern INVERTED_FAVORITE =
             Pattern.compile(
-                    "(?i)^(?<val>[^,]{1,50}?) (?:is|are|has become|have become|became) (?:now |definitely |probably |still |totally |by far )?my (?:new |all-time |all time |absolute )?(?<attr>favou?rite(?: [\\p{L}-]+){1,2}|fave(?: [\\p{L}-]+)?|top pick|go-to(?: [\\p{L}-]+)?|(?:main |biggest )?(?:hobby|hobbies|passion|specialty))$");
+                    "(?i)^(?<val>[^,]{1,50}?) (?:is|are|has become|have become|became) (?:now |definitely |probably |still |totally |by far )?my (?:new |all-time |all time |absolute )?(?<attr>favou?rite(?: [\\p{L}-]+){1,2}|fave(?: [\\p{L}-]+)?|top pick|(?:number one|#1) (?!(?:goal|goals|priority|priorities|reason|reasons|rule|concern|thing|tip|fan|job|focus|wish|dream|supporter|source)\\b)[\\p{L}-]+|go-to(?: [\\p{L}-]+)?|(?:main |biggest )?(?:hobby|hobbies|passion|specialty))$");
     static final Pattern LIVES =
             Pattern.compile(
                     "(?i)^(?:I|we) "
@@ -243,7 +243,7 @@ final class StatementPatterns {
     /** "I am dating Chris now": someone's partner, by name. */
     static final Pattern DATING =
             Pattern.compile(
-                    "(?i)^I (?:am|have been) (?:now |currently )?(?:dating|going out with|in a relationship with|seeing someone (?:named|called)) (?<name>(?-i:[A-Z])[\\p{L}'-]+(?: (?-i:[A-Z])[\\p{L}'-]+)?)(?: (?:for|since) .{1,30})?$");
+                    "(?i)^I (?:am|have been) (?:now |currently )?(?:dating|going out with|in a relationship with|seeing someone (?:named|called)) (?<name>(?-i:[A-Z])[\\p{L}'-]+(?: (?-i:[A-Z])[\\p{L}'-]+)?)(?: (?:for|since) .{1,30}| since| since then)?$");
 
     /** "Jake and I broke up" (read as "we …" with Jake along), "I broke up with Jake". */
     static final Pattern BROKE_UP =
@@ -290,6 +290,14 @@ final class StatementPatterns {
     static final Pattern INSTEAD_OF =
             Pattern.compile(
                     "(?i)^(?:I|we) (?:now |currently |mostly |usually |have been |am )?(?:go to|going to|use|using|shop at|shopping at|bank with|see|seeing|drink|eat|drive|driving|play|playing|watch|listen to|work at|work for|working at) (?<new>[^,]{1,40}?) (?:now )?instead of (?<old>[^,]{1,40}?)$");
+
+    /**
+     * "I bank with Chase", "I use Spotify", "I support Arsenal": a provider, a service or a team
+     * someone has, by its name. One of a kind is not known, so no key; a switch replaces it.
+     */
+    static final Pattern USES =
+            Pattern.compile(
+                    "(?i)^I (?:now |currently |still |mostly |mainly |usually |also |only )?(?<verb>use|bank with|shop at|support|root for|cheer for|work out at|go to the gym at|train at|insure (?:my car |my house |my home )?with|stream on|listen on)(?<val> (?-i:[A-Z0-9])[\\p{L}0-9&.'-]*(?: (?-i:[A-Z0-9&])[\\p{L}0-9&.'-]*){0,3})(?: (?:now|these days|nowadays|for (?:everything|my [\\p{L} ]{1,20})))?$");
 
     /** "I am a mom of three now": how many children. */
     static final Pattern PARENT_OF =

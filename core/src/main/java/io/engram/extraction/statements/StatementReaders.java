@@ -21,6 +21,11 @@ final class StatementReaders {
     /** "The Office", "A Little Life": a title, capitalised after its article. */
     private static final Pattern TITLE = Pattern.compile("^(?i:the|a|an) [A-Z0-9]");
 
+    /** A reason after a value: "… to save money", "… in order to be closer to work". */
+    private static final java.util.regex.Pattern PURPOSE =
+            java.util.regex.Pattern.compile(
+                    "(?i) (?:in order )?to (?:save|get|keep|help|make|be|have|spend|pay|cut|reduce|stay|avoid|earn|afford|cover|free up)\\b.*$");
+
     static Optional<Read> attribute(
             Renderer r, String attr, String copula, String value, Instant said, double importance) {
         String a =
@@ -31,6 +36,10 @@ final class StatementReaders {
                                 "");
         // "my snack of choice" is the favorite snack.
         a = a.replaceFirst("(?i)^([\\p{L}-]+) of choice$", "favorite $1");
+        // "my closest friend" is the best friend.
+        a = a.replaceFirst("(?i)^(?:closest|very best|bestest) friend$", "best friend");
+        // "my number one band", "my #1 show": the favorite one.
+        a = a.replaceFirst("(?i)^(?:number one|#1|no\\.? 1) ([\\p{L}-]+)$", "favorite $1");
         // "email address" is the email: one attribute, however named.
         a = a.replaceFirst("(?i)^e-?mail address$", "email");
         // "My new address is kim@new.net": an address that is an email is the email.
@@ -50,14 +59,21 @@ final class StatementReaders {
         boolean device =
                 head.matches("(?i)phone|computer")
                         && value.strip().matches("^(?:an? |the )?[a-z]?[A-Z].*");
-        if (Lexicons.NOT_ATTRIBUTES.contains(head.toLowerCase(Locale.ROOT)) && !device
+        // "My best friend is Jess": a friend named is one, "my friend is amazing" is not.
+        boolean namedFriend =
+                head.equalsIgnoreCase("friend")
+                        && value.strip().matches("^[A-Z][\\p{L}'’-]+(?: [A-Z][\\p{L}'’-]+)?[.!]*$");
+        if (Lexicons.NOT_ATTRIBUTES.contains(head.toLowerCase(Locale.ROOT))
+                        && !device
+                        && !namedFriend
                 || a.split(" ").length > 7
                 || a.matches("(?i).*\\b(you|your|it|this|that|i)\\b.*")) {
             return Optional.empty();
         }
-        // "more like $1,500": the value, without the words that correct it.
+        // "more like $1,500": the value, without the words that correct it; "Progressive to
+        // save money": without the reason.
         Optional<String> v =
-                phrase(value, 10)
+                phrase(PURPOSE.matcher(value).replaceFirst(""), 10)
                         .map(
                                 x ->
                                         x.replaceFirst(
@@ -284,5 +300,41 @@ final class StatementReaders {
     static Optional<String> organisation(String org) {
         return phrase(org, 5)
                 .filter(o -> o.matches("^[A-Z0-9].*") || o.matches("(?i)^(a|an|the) .*"));
+    }
+
+    /**
+     * "I have been vegan since March": a diet or a lasting condition, with the time it began when
+     * said.
+     */
+    static Read diet(Renderer r, String said, String rest, Instant at) {
+        Optional<TimePhrases.Resolved> from =
+                rest == null ? Optional.empty() : TimePhrases.first(rest, at);
+        String since =
+                from.map(t -> " since " + t.text().replaceFirst("^(on|in|around) ", "")).orElse("");
+        String diet = said.toLowerCase(Locale.ROOT);
+        String text = r.subject() + (since.isEmpty() ? " is " : " has been ") + diet + since;
+        return new Read(
+                "attribute",
+                MemoryType.SEMANTIC,
+                text,
+                from.map(TimePhrases.Resolved::instant).orElse(at),
+                0.75);
+    }
+
+    /**
+     * "To fix my bike, first …": the speaker's way to do something, unless told to the listener.
+     */
+    static Optional<Read> procedure(Renderer r, String goal, String steps, Instant said) {
+        String how = r.thirdPerson(steps.strip());
+        if (how.matches("(?i).*\\b(you|your)\\b.*")) {
+            return Optional.empty();
+        }
+        return Optional.of(
+                new Read(
+                        "procedure",
+                        MemoryType.PROCEDURAL,
+                        r.possessive() + " way to " + r.thirdPerson(goal) + ": " + how,
+                        said,
+                        0.7));
     }
 }

@@ -45,7 +45,7 @@ public final class TimePhrases {
                             + "|(?<lastunit>last|past) (?<lu>week|weekend|month|year|summer|winter|spring|fall|autumn)"
                             + "|(?<nextunit>next|this coming) (?<nu>week|weekend|month|year|summer|winter|spring|fall|autumn)"
                             + "|(?<twoweekends>two weekends (?:later|from now))"
-                            + "|(?<thisunit>this) (?<tu>weekend|month|year|summer|winter|spring|fall|autumn)"
+                            + "|(?<thisunit>this) (?<tu>week|weekend|month|year|summer|winter|spring|fall|autumn)"
                             // "about a year ago": the approximation goes with the time.
                             + "|(?:(?:about|around|roughly|almost|nearly|over) )?(?<ago>(?:"
                             + NUMBER

@@ -26,7 +26,7 @@ public record ValueHint(String speaker, String sentence) {
     /** Words that tell of a change now, not of one planned, wished or remembered. */
     private static final Pattern CHANGE =
             Pattern.compile(
-                    "(?i)\\b(?:now|these days|nowadays|new|anymore|any more|no longer|no more|switched|changed|moved|relocated|became|become|hired|joined|going forward|from now on|bought|adopted|transferred|replaced|passed away|sold|left|quit|laid off|instead|stopped|upgraded|ended up|closed on|made the jump|jumped|raised|bumped|promoted|stretch|stolen|totaled|got an?|settled|parted ways|brought me on|took me on)\\b");
+                    "(?i)\\b(?:now|these days|nowadays|new|anymore|any more|no longer|no more|switched|changed|moved|relocated|became|become|hired|joined|going forward|from now on|bought|adopted|transferred|replaced|passed away|sold|left|quit|laid off|instead|stopped|upgraded|ended up|closed on|made the jump|jumped|raised|bumped|promoted|stretch|stolen|totaled|got an?|settled|parted ways|brought me on|took me on|retired|traded|swapped|cancell?ed)\\b");
 
     /**
      * Words that make a sentence something other than the speaker's own change now: past, future,
@@ -39,7 +39,7 @@ public record ValueHint(String speaker, String sentence) {
     /** The speaker, or a chat line that leaves them out: "Got rid of the Jeep, ...". */
     private static final Pattern FIRST_PERSON =
             Pattern.compile(
-                    "(?i)\\b(?:I|I'm|I've|me|my|we|we're|we've|our|us)\\b|^please\\b|^(?:just |finally )?(?:got|sold|moved|settled|left|switched|started|joined|bought|quit|finished|traded|landed|picked|ditched|dropped)\\b");
+                    "(?i)\\b(?:I|I'm|I've|me|my|we|we're|we've|our|us)\\b|^please\\b|^(?:just |finally )?(?:got|sold|moved|settled|left|switched|started|joined|bought|quit|finished|traded|landed|picked|ditched|dropped|upgraded|swapped|cancell?ed|closed|signed)\\b");
 
     /** Words that say the old value is left behind when a sentence names it. */
     static final Pattern LEFT_BEHIND =

@@ -1,0 +1,148 @@
+package io.engram.extraction;
+
+import static io.engram.extraction.DanaTells.*;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.engram.dedup.ChangePlanner;
+import io.engram.dedup.Decision;
+import io.engram.memory.MemoryChange;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * Changes told as chat tells them: without a subject ("Traded in the Civic for a Tesla"), by
+ * leaving a provider for another ("Cancelled Spotify, I'm on Apple Music"), by ending a
+ * relationship, by retiring a thing. And sentences in the same words that change nothing, which
+ * must neither supersede a value nor be stored as a change.
+ */
+class ChatPhrasedChangesTest {
+
+    @ParameterizedTest
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "I drive a Honda Civic.|Traded in the Civic for a Tesla Model 3."
+                        + "|Dana drives a Tesla Model 3.",
+                "I use Spotify.|Cancelled Spotify, I'm on Apple Music these days."
+                        + "|Dana uses Apple Music.",
+                "I bank with Chase.|Closed my Chase account and moved everything to Ally."
+                        + "|Dana banks with Ally.",
+                "I'm learning Spanish.|Gave up on Spanish, I'm doing Japanese on Duolingo now."
+                        + "|Dana is learning Japanese on Duolingo.",
+                "I play guitar in a band called The Foxes.|I left The Foxes and joined a new band,"
+                        + " Night Owls.|Dana plays guitar in a band called Night Owls.",
+                "My girlfriend is called Priya.|Priya and I broke up last month."
+                        + "|Dana broke up with Priya in March 2026.",
+                "My husband's name is Mark.|Mark and I finalized the divorce in June."
+                        + "|Dana got divorced from Mark in June 2026.",
+                "My best friend is Jess.|Jess and I drifted apart; Kayla is my closest friend these"
+                        + " days.|Dana's best friend is Kayla.",
+                "I live in Denver.|Just signed a lease in Austin, so Texas is home now."
+                        + "|Dana moved to Austin.",
+                "My laptop is a ThinkPad.|Work gave me a MacBook Pro, the ThinkPad is retired."
+                        + "|Dana's laptop is a MacBook Pro.",
+                "My favorite band is Radiohead.|These days Arctic Monkeys are my number one band."
+                        + "|Dana's favorite band is Arctic Monkeys.",
+                // The time a change is told with is when it began, not part of the value.
+                "I work at Oracle as a data engineer.|Started my new gig at Stripe this week."
+                        + "|Dana works at Stripe.",
+                "I'm a junior developer.|Got promoted to senior developer this month."
+                        + "|Dana works as a senior developer.",
+                "I'm single.|I've been seeing someone named Leah since.|Dana is dating Leah.",
+            })
+    void theChangeSupersedesTheValueItChanges(String before, String after, String stored) {
+        Told told = tell(before, T, after, T.plus(Duration.ofDays(30)));
+        ChangePlanner.Planned superseding =
+                told.planned().stream()
+                        .filter(p -> p.change().memory().content().equals(stored))
+                        .findFirst()
+                        .orElseThrow(
+                                () ->
+                                        new AssertionError(
+                                                "no "
+                                                        + stored
+                                                        + " among "
+                                                        + told.planned().stream()
+                                                                .map(
+                                                                        p ->
+                                                                                p.change()
+                                                                                        .memory()
+                                                                                        .content())
+                                                                .toList()));
+        assertThat(superseding.decision())
+                .as(superseding.decision().reason())
+                .isInstanceOf(Decision.Supersede.class);
+        assertThat(((MemoryChange.Superseded) superseding.change()).old().content())
+                .isEqualTo(told.first().get(0).content());
+    }
+
+    @ParameterizedTest
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "My best friend is Jess.|Dana's best friend is Jess.",
+                "I bank with Chase.|Dana banks with Chase.",
+                "I use Spotify.|Dana uses Spotify.",
+                "I support Arsenal.|Dana supports Arsenal.",
+                "I go to the gym at 24 Hour Fitness.|Dana goes to the gym at 24 Hour Fitness.",
+                "These days Arctic Monkeys are my number one band."
+                        + "|Dana's favorite band is Arctic Monkeys.",
+                "Switched insurers to Progressive to save money.|Dana's insurer is Progressive.",
+            })
+    void aValueIsStoredInItsOwnWords(String said, String stored) {
+        assertThat(facts(said, T)).extracting(CandidateFact::content).containsExactly(stored);
+    }
+
+    @ParameterizedTest
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "I use Spotify.|Cancelled my dentist appointment, I'm on a deadline at work.",
+                "I bank with Chase.|Closed the window and moved everything to the garage.",
+                "I support Arsenal.|Left the game early and went to a bar with Tom.",
+                "I use Spotify.|Cancelled plans with Sarah, I'm on call tonight.",
+                "I'm learning Spanish.|Gave up on the crossword, I'm doing a puzzle instead.",
+                "I play guitar in a band called The Foxes.|I left The Foxes' rehearsal early and"
+                        + " joined my friends for dinner.",
+                "My best friend is Jess.|Jess and I went hiking; Kayla is my closest coworker.",
+                "I live in Denver.|My sister signed a lease in Austin last week.",
+                "I drive a Honda Civic.|Traded stories with Mike about his old Civic.",
+                "My laptop is a ThinkPad.|My brother retired his MacBook, the ThinkPad still works"
+                        + " great.",
+                "My girlfriend is called Priya.|Priya and I broke the vase last month.",
+                "My husband's name is Mark.|Mark and I finalized the guest list in June.",
+                "My favorite band is Radiohead.|Radiohead is my number one reason to visit England.",
+                "I work at Oracle.|Stopped by the Oracle office and dropped off my badge for my"
+                        + " friend.",
+                "My email is dana@gmail.com.|Closed my old Yahoo account and moved everything to"
+                        + " dana@gmail.com.",
+                "I bank with Chase.|I use Chase for my credit card too.",
+                "My best friend is Jess.|Jess is my closest friend from college.",
+            })
+    void wordsOfChangeThatChangeNothingLeaveTheValueCurrent(String before, String after) {
+        Told told = tell(before, T, after, T.plus(Duration.ofDays(30)));
+        assertThat(told.planned())
+                .extracting(p -> p.decision().kind())
+                .as(after)
+                .doesNotContain("supersede");
+        List<String> stored =
+                told.planned().stream().map(p -> p.change().memory().content()).toList();
+        assertThat(stored).as(after).noneMatch(c -> c.contains(" switched from "));
+    }
+
+    @ParameterizedTest
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "Winning a championship is my number one goal.",
+                "Cancelled plans with Sarah, I'm on call tonight.",
+                "Closed the window and moved everything to the garage.",
+            })
+    void noValueIsReadFrom(String said) {
+        assertThat(facts(said, T))
+                .extracting(CandidateFact::content)
+                .noneMatch(c -> c.contains("favorite") || c.contains("switched"));
+    }
+}

@@ -1,0 +1,72 @@
+package io.engram.extraction;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.engram.dedup.ChangePlanner;
+import io.engram.dedup.DedupPolicy;
+import io.engram.dedup.UserMemories;
+import io.engram.memory.Scope;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Dana tells something, then something else: the facts the heuristic extractor reads from each and
+ * the changes the later ones make to what the first ones stored. The vectors are orthogonal, so no
+ * similarity can stand in for reading the value.
+ */
+final class DanaTells {
+
+    static final Scope DANA = new Scope("acme", "default", "prod", "dana");
+    static final Instant T = Instant.parse("2026-03-15T10:00:00Z");
+
+    private static final HeuristicExtractor EXTRACTOR = new HeuristicExtractor();
+
+    private DanaTells() {}
+
+    /** What Dana said first and later, and the changes the later facts make. */
+    record Told(
+            List<CandidateFact> first,
+            List<CandidateFact> later,
+            List<ChangePlanner.Planned> planned) {}
+
+    /** Dana says {@code before} at {@code beforeAt}, then {@code after} at {@code afterAt}. */
+    static Told tell(String before, Instant beforeAt, String after, Instant afterAt) {
+        ChangePlanner planner = new ChangePlanner(new DedupPolicy(), "test");
+        UserMemories known = new UserMemories(100);
+        List<CandidateFact> first = facts(before, beforeAt);
+        assertThat(first).as("a fact from: " + before).isNotEmpty();
+        planner.plan(
+                DANA, Optional.of("s1"), "conversation", first, axes(first, 0), known, beforeAt);
+        List<CandidateFact> later = facts(after, afterAt);
+        List<ChangePlanner.Planned> planned =
+                planner.plan(
+                        DANA,
+                        Optional.of("s2"),
+                        "conversation",
+                        later,
+                        axes(later, first.size()),
+                        known,
+                        afterAt);
+        return new Told(first, later, planned);
+    }
+
+    /** The facts of one turn of Dana's, said at {@code at}, without the excerpt. */
+    static List<CandidateFact> facts(String said, Instant at) {
+        ExtractionResult result = EXTRACTOR.extract(new Turns().at(at).say("Dana", said).window());
+        return ((ExtractionResult.Facts) result)
+                .facts().stream().filter(f -> !Excerpts.isExcerpt(f.tags())).toList();
+    }
+
+    /** One unit vector per fact, each on its own axis from {@code from} on. */
+    static List<float[]> axes(List<CandidateFact> facts, int from) {
+        List<float[]> out = new ArrayList<>();
+        for (int i = 0; i < facts.size(); i++) {
+            float[] v = new float[16];
+            v[from + i] = 1;
+            out.add(v);
+        }
+        return out;
+    }
+}
