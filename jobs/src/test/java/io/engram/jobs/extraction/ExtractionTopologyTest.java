@@ -226,7 +226,7 @@ class ExtractionTopologyTest {
         assertThat(carol)
                 .isNotEmpty()
                 .noneSatisfy(c -> assertThat(c).containsAnyOf("nurse", "Biscuit", "Infirmary"));
-        assertThat(carol).contains("Carol started learning the cello this week.");
+        assertThat(carol).contains("Carol started learning the cello in the week of 9 March 2026.");
     }
 
     /** The contents of the user's changes of one type. */
