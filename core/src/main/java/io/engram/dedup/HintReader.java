@@ -62,12 +62,19 @@ final class HintReader {
         String sentence() {
             return key.attribute().equals("relationship status")
                     ? key.subject() + " is dating " + value + "."
-                    : key.sentence(withArticle(value));
+                    : key.sentence(asTheOldOne(value));
         }
 
-        /** "MacBook Pro" where "a ThinkPad" stood: a thing named as the old one was. */
-        private String withArticle(String v) {
-            if (!key.value().matches("(?i)^an? .+") || v.matches("(?i)^(?:an?|the) .+")) {
+        /**
+         * The new value written as the old one was: "a MacBook Pro" where "a ThinkPad" stood,
+         * "$68k" where "$60,000" did.
+         */
+        private String asTheOldOne(String v) {
+            String old = key.value();
+            if (old.matches("^[$€£].*") && v.matches("^\\d.*")) {
+                return old.charAt(0) + v;
+            }
+            if (!old.matches("(?i)^an? .+") || v.matches("(?i)^(?:an?|the) .+")) {
                 return v;
             }
             return (v.matches("(?i)^[aeiou].*") ? "an " : "a ") + v;

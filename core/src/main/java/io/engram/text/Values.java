@@ -37,7 +37,9 @@ public final class Values {
     private static final Pattern MONEY =
             Pattern.compile(
                     "(?i)(?:[$€£¥]\\s?\\d[\\d,]*(?:\\.\\d+)?(?:\\s?(?:k|m|bn|million|billion|thousand))?"
-                            + "|\\b\\d[\\d,]*(?:\\.\\d+)?\\s?(?:dollars|usd|euros?|eur|pounds|gbp|bucks)\\b)");
+                            + "|\\b\\d[\\d,]*(?:\\.\\d+)?\\s?(?:dollars|usd|euros?|eur|pounds|gbp|bucks)\\b"
+                            // "bumped me up to 68k", "making 95k": pay said in thousands.
+                            + "|(?<=\\b(?:to|at|make|making|earn|earning|paid|of|now) )\\d{2,3}(?:\\.\\d)?k\\b)");
     private static final Pattern DATE =
             Pattern.compile(
                     "(?i)\\b(?:\\d{4}-\\d{2}-\\d{2}"

@@ -51,6 +51,19 @@ class ChatPhrasedChangesTest {
                 "I'm a junior developer.|Got promoted to senior developer this month."
                         + "|Dana works as a senior developer.",
                 "I'm single.|I've been seeing someone named Leah since.|Dana is dating Leah.",
+                "I live in an apartment in Brooklyn.|We closed on a house in Queens last week."
+                        + "|Dana lives in Queens.",
+                "I'm dating Chris.|Chris proposed last night and I said yes!"
+                        + "|Dana is engaged to Chris.",
+                "My hair is brown.|I dyed my hair red!|Dana's hair is red.",
+                "My budget for the wedding is $20,000.|We decided to cap the wedding at $15k."
+                        + "|Dana's budget for the wedding is $15k.",
+                "My weight is 180 pounds.|I'm down to 165 pounds.|Dana's weight is 165 pounds.",
+                "I'm 29.|Just celebrated my 30th!|Dana's age is 30.",
+                "My salary is $60,000.|They bumped me up to 68k after my review."
+                        + "|Dana's salary is $68k.",
+                "My favorite author is Stephen King.|These days I mostly read Brandon Sanderson,"
+                        + " he's my favorite author.|Dana's favorite author is Brandon Sanderson.",
             })
     void theChangeSupersedesTheValueItChanges(String before, String after, String stored) {
         Told told = tell(before, T, after, T.plus(Duration.ofDays(30)));
@@ -90,6 +103,9 @@ class ChatPhrasedChangesTest {
                 "These days Arctic Monkeys are my number one band."
                         + "|Dana's favorite band is Arctic Monkeys.",
                 "Switched insurers to Progressive to save money.|Dana's insurer is Progressive.",
+                "I'm a Yankees fan.|Dana is a Yankees fan.",
+                "Passed the bar! I'm officially a lawyer.|Dana is a lawyer.",
+                "I took a full-time job at Spotify.|Dana works at Spotify.",
             })
     void aValueIsStoredInItsOwnWords(String said, String stored) {
         assertThat(facts(said, T)).extracting(CandidateFact::content).containsExactly(stored);
@@ -120,6 +136,12 @@ class ChatPhrasedChangesTest {
                         + " dana@gmail.com.",
                 "I bank with Chase.|I use Chase for my credit card too.",
                 "My best friend is Jess.|Jess is my closest friend from college.",
+                "I live in Denver.|My sister closed on a house in Austin.",
+                "I'm dating Chris.|Chris proposed a toast and I said yes to another drink.",
+                "My salary is $60,000.|I ran a 10k last weekend.",
+                "My weight is 180 pounds.|My brother is down to 165 pounds.",
+                "My favorite author is Stephen King.|My son mostly reads Dav Pilkey, he's his"
+                        + " favorite author.",
             })
     void wordsOfChangeThatChangeNothingLeaveTheValueCurrent(String before, String after) {
         Told told = tell(before, T, after, T.plus(Duration.ofDays(30)));

@@ -227,6 +227,15 @@ final class ChangeReaders {
             }
             return timed;
         }
+        if ((m = NAMED_FAN.matcher(clause)).matches()) {
+            String how = m.group("how").toLowerCase(Locale.ROOT);
+            return Optional.of(
+                    Read.of(
+                            "preference",
+                            r.subject() + " is a " + m.group("obj") + " " + how,
+                            said,
+                            0.65));
+        }
         if ((m = USES.matcher(clause)).matches()) {
             String verb = m.group("verb").toLowerCase(Locale.ROOT);
             int space = verb.indexOf(' ');

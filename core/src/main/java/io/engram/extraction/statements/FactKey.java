@@ -21,7 +21,7 @@ public record FactKey(String subject, String attribute, String value) {
 
     private static final Pattern LIVES =
             Pattern.compile(
-                    "^(?<s>.+?) (?:lives in|moved to) (?<v>[^.]+?)(?: (?:on|in|around) .*)?\\.?$");
+                    "^(?<s>.+?) (?:lives in|moved to) (?:(?:an?|the|their) (?:new |small |tiny |big |studio )?(?:apartment|house|flat|condo|studio|place|home|townhouse) (?:in|downtown in) )?(?<v>[^.]+?)(?: (?:on|in|around) .*)?\\.?$");
     private static final Pattern WORKS_AT =
             Pattern.compile(
                     "^(?<s>.+?) (?:works at|no longer works at) (?<v>[^.]+?)(?: as .*)?\\.?$");

@@ -130,6 +130,30 @@ final class Rewrites {
                             Pattern.compile(
                                     "(?i)\\bsigned (?:a|the|our|my) (?:new )?lease (?:on (?:a|an|the) [\\p{L} -]{1,30}? )?(?:in|for a place in) (?=(?-i:[A-Z]))"),
                             "moved to "),
+                    // "Chris proposed last night and I said yes!": engaged to Chris.
+                    new Rewrite(
+                            List.of(" proposed"),
+                            Pattern.compile(
+                                    "^([A-Z][\\p{L}'-]+) (?:finally )?proposed(?: to me)?(?: (?:last night|yesterday|today|tonight|this (?:morning|weekend|week)|last (?:week|weekend|month)|on (?:the beach|vacation|our anniversary|[A-Z][a-z]+day)))?,? and I said yes(?=[!.,;]|$)"),
+                            "I am engaged to $1"),
+                    // "I dyed my hair red": the hair's color now.
+                    new Rewrite(
+                            List.of(" dyed "),
+                            Pattern.compile(
+                                    "(?i)\\bI (?:just |finally )?(?:dyed|colou?red) my hair ([a-z]+(?: [a-z]+)?)(?=[,.!;]|$)"),
+                            "my hair is $1 now"),
+                    // "We decided to cap the wedding at $15k": the wedding's budget.
+                    new Rewrite(
+                            List.of(" cap "),
+                            Pattern.compile(
+                                    "(?i)\\b(?:I|we) (?:have )?(?:decided to |agreed to |are going to |will )?cap (?:the|our|my) ([\\p{L}]+(?: [\\p{L}]+)?) (?:budget )?at ([$€£] ?\\d[\\d,.]*k?)"),
+                            "my budget for the $1 is $2"),
+                    // "I'm down to 165 pounds": the weight now.
+                    new Rewrite(
+                            List.of(" down to ", " up to "),
+                            Pattern.compile(
+                                    "(?i)\\bI am (?:now )?(?:down|up) to (\\d[\\d.,]* ?(?:pounds|lbs|kg|kilos|kilograms|stone))\\b"),
+                            "my weight is $1"),
                     // "I've called Tacoma home since March".
                     new Rewrite(
                             List.of(" called ", " call "),

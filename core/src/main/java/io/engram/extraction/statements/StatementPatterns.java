@@ -128,7 +128,7 @@ final class StatementPatterns {
 
     static final Pattern NEW_JOB =
             Pattern.compile(
-                    "(?i)^I (?:just |recently |finally |have |have just )?(?:started|began|got|landed|accepted|took)(?: a| my| the)? (?:new )?(?:job|position|role|gig)(?: as (?<role>an? [^,]+?))? (?:at|with|for) (?<org>.+)$");
+                    "(?i)^I (?:just |recently |finally |have |have just )?(?:started|began|got|landed|accepted|took)(?: a| my| the)? (?:new )?(?:full[- ]time |part[- ]time |permanent |remote )?(?:job|position|role|gig)(?: as (?<role>an? [^,]+?))? (?:at|with|for) (?<org>.+)$");
     static final Pattern JOINED_AS =
             Pattern.compile(
                     "(?i)^I (?:just |recently |have |have just )?(?:joined|started at|started working at|started working for) (?<org>(?-i:[A-Z])[\\p{L}0-9&.'-]*(?: (?-i:[A-Z])[\\p{L}0-9&.'-]*){0,3})(?: as (?<role>an? .+))?$");
@@ -154,7 +154,7 @@ final class StatementPatterns {
     /** "I just celebrated my 30th birthday": an age. */
     static final Pattern BIRTHDAY =
             Pattern.compile(
-                    "(?i)^I (?:just |recently |finally )?(?:celebrated|had) my (?<n>\\d{1,3})(?:st|nd|rd|th) birthday(?: .*)?$");
+                    "(?i)^I (?:just |recently |finally )?(?:celebrated|had|turned) my (?<n>\\d{1,3})(?:st|nd|rd|th)(?: birthday(?: .*)?)?$");
 
     /**
      * "I got a new car, a Mazda", "I bought a new phone: a Pixel": the new value of a belonging,
@@ -263,7 +263,7 @@ final class StatementPatterns {
     /** "I am more into basketball, it is my favorite sport": the favorite, named before "it". */
     static final Pattern INTO_FAVORITE =
             Pattern.compile(
-                    "(?i)^I am (?:now |more |really |totally |so )*(?:into|obsessed with|hooked on|loving|crazy about|all about|all in on) (?<val>[^,]{1,40}?)(?: now| these days)?, (?:it is|that is|they are) (?:now )?my (?:new )?(?<attr>favou?rite [\\p{L}-]+(?: [\\p{L}-]+)?)$");
+                    "(?i)^I (?:am (?:now |more |really |totally |so )*(?:into|obsessed with|hooked on|loving|crazy about|all about|all in on)|(?:now |mostly |mainly |only |really )*(?:read|watch|listen to|play|drink|eat|wear|use)) (?<val>[^,]{1,40}?)(?: now| these days| nowadays)?, (?:it is|that is|they are|he is|she is|he['’]s|she['’]s) (?:now )?my (?:new )?(?<attr>favou?rite [\\p{L}-]+(?: [\\p{L}-]+)?)$");
 
     /** "We are now budgeting $25,000 for the wedding". */
     static final Pattern BUDGETING =
@@ -299,6 +299,11 @@ final class StatementPatterns {
             Pattern.compile(
                     "(?i)^I (?:now |currently |still |mostly |mainly |usually |also |only )?(?<verb>use|bank with|shop at|support|root for|cheer for|work out at|go to the gym at|train at|insure (?:my car |my house |my home )?with|stream on|listen on)(?<val> (?-i:[A-Z0-9])[\\p{L}0-9&.'-]*(?: (?-i:[A-Z0-9&])[\\p{L}0-9&.'-]*){0,3})(?: (?:now|these days|nowadays|for (?:everything|my [\\p{L} ]{1,20})))?$");
 
+    /** "I am a Yankees fan", "I'm a die-hard Celtics supporter": a team or a name one follows. */
+    static final Pattern NAMED_FAN =
+            Pattern.compile(
+                    "(?i)^I am (?:now |still |also )?(?:a |an )?(?:big |huge |massive |die-hard |diehard |lifelong |loyal )?(?<obj>(?-i:[A-Z0-9])[\\p{L}0-9&.'-]*(?: (?-i:[A-Z0-9])[\\p{L}0-9&.'-]*){0,2}) (?<how>fan|supporter)$");
+
     /** "I am a mom of three now": how many children. */
     static final Pattern PARENT_OF =
             Pattern.compile(
@@ -316,7 +321,7 @@ final class StatementPatterns {
 
     static final Pattern I_AM_ROLE =
             Pattern.compile(
-                    "(?i)^I am (?:now |currently |also |still |actually )?(?<role>(?:an? )?(?:[\\p{L}-]+ ){0,3}?[\\p{L}-]+)(?<where> (?:at|for|with|in|on) .+)?$");
+                    "(?i)^I am (?:now |currently |also |still |actually |officially |finally )?(?<role>(?:an? )?(?:[\\p{L}-]+ ){0,3}?[\\p{L}-]+)(?<where> (?:at|for|with|in|on) .+)?$");
     static final Pattern LIKING =
             Pattern.compile(
                     "(?i)^I "

@@ -259,8 +259,10 @@ final class StatementReaders {
     }
 
     static Optional<Read> possession(Renderer r, String obj, String name, Instant said) {
-        String o = obj.toLowerCase(Locale.ROOT).strip();
-        String head = lastWord(o);
+        // "a Honda motorcycle": the article in lower case, a make as it was written.
+        String[] words = obj.strip().split(" ", 2);
+        String o = words[0].toLowerCase(Locale.ROOT) + (words.length > 1 ? " " + words[1] : "");
+        String head = lastWord(o).toLowerCase(Locale.ROOT);
         boolean relation = Lexicons.RELATIONS.contains(head);
         if (Lexicons.CONDITIONS.contains(head)) {
             return Optional.of(Read.of("attribute", r.subject() + " has " + o, said, 0.8));
