@@ -438,7 +438,7 @@ class ChangedValuesTest {
                 "I'm single.|I met someone, her name is Priya, and we're together now."
                         + "|Dana is dating Priya.",
                 "My number is 555-0100.|My number changed, it's 555-0199 now."
-                        + "|Dana's number is 555-0199.",
+                        + "|Dana's phone number is 555-0199.",
                 "My email is jo@x.com.|Use jo@y.com for me going forward."
                         + "|Dana's email is jo@y.com.",
                 "My landlord is Mr. Lee.|The building was sold and our new landlord is Ms. Park."

@@ -64,6 +64,19 @@ class ChatPhrasedChangesTest {
                         + "|Dana's salary is $68k.",
                 "My favorite author is Stephen King.|These days I mostly read Brandon Sanderson,"
                         + " he's my favorite author.|Dana's favorite author is Brandon Sanderson.",
+                "My favorite coffee shop is Blue Bottle.|Found a new favorite coffee shop:"
+                        + " Sightglass.|Dana's favorite coffee shop is Sightglass.",
+                "My cell is 415-555-0101.|Text me at 415-555-0199, I changed carriers and got a new"
+                        + " number.|Dana's phone number is 415-555-0199.",
+                "I'm vegan.|I started eating fish again, so pescatarian now.|Dana is pescatarian.",
+                "I'm engaged to Tom.|Tom and I called off the engagement."
+                        + "|Dana is no longer engaged to Tom.",
+                "My coach is Mike.|I have a new running coach, Sarah.|Dana's running coach is Sarah.",
+                "My favorite team is the Bulls.|I'm all about the Knicks these days, they're my"
+                        + " favorite team.|Dana's favorite team is the Knicks.",
+                "My salary is $90k.|New job pays $110k.|Dana's salary is $110k.",
+                "My partner is Sam.|Sam and I got hitched in Vegas!"
+                        + "|Dana got married to Sam in Vegas.",
             })
     void theChangeSupersedesTheValueItChanges(String before, String after, String stored) {
         Told told = tell(before, T, after, T.plus(Duration.ofDays(30)));
@@ -142,6 +155,11 @@ class ChatPhrasedChangesTest {
                 "My weight is 180 pounds.|My brother is down to 165 pounds.",
                 "My favorite author is Stephen King.|My son mostly reads Dav Pilkey, he's his"
                         + " favorite author.",
+                "I'm engaged to Tom.|Tom and I called off the trip.",
+                "My salary is $90k.|My sister's new job pays $110k.",
+                "I'm vegan.|My sister eats fish again, so pescatarian now.",
+                "My coach is Mike.|My son has a new running coach, Sarah.",
+                "My cell is 415-555-0101.|Call the office at 415-555-0199 for an appointment.",
             })
     void wordsOfChangeThatChangeNothingLeaveTheValueCurrent(String before, String after) {
         Told told = tell(before, T, after, T.plus(Duration.ofDays(30)));

@@ -25,6 +25,10 @@ final class ChangeReaders {
             java.util.regex.Pattern.compile(
                     "(?i) (?:in|during|over|this|last) (?:the )?(?:spring|summer|fall|autumn|winter)");
 
+    /** " in Vegas": a place alone, named. */
+    private static final java.util.regex.Pattern PLACE_ONLY =
+            java.util.regex.Pattern.compile(" in (?:[A-Z][\\p{L}.'-]+)(?: [A-Z][\\p{L}.'-]+){0,2}");
+
     /** The new value {@code clause} states, if it has one of these shapes. */
     static Optional<Read> read(Renderer r, String clause, Instant said) {
         Matcher m;
@@ -155,6 +159,17 @@ final class ChangeReaders {
                             + (season ? when : at.map(t -> " " + t.text()).orElse(""));
             return Optional.of(Read.since("relationship", text, at, said, 0.75));
         }
+        if (clause.contains("called off") && CALLED_OFF.matcher(clause).matches()) {
+            String with = r.companion();
+            return Optional.of(
+                    Read.of(
+                            "relationship",
+                            r.speaker()
+                                    + " is no longer engaged"
+                                    + (with == null ? "" : " to " + with),
+                            said,
+                            0.75));
+        }
         if (IN_RELATIONSHIP.matcher(clause).matches()) {
             return attribute(r, " is in a relationship", said);
         }
@@ -221,8 +236,10 @@ final class ChangeReaders {
                                                     text + " " + t.text(),
                                                     t.instant(),
                                                     0.75));
-            // "… in the spring": a time no date is read from, kept in the words.
-            if (timed.isEmpty() && SEASON.matcher(rest).matches()) {
+            // "… in the spring": a time no date is read from, kept in the words; "… in Vegas":
+            // where, kept too.
+            if (timed.isEmpty()
+                    && (SEASON.matcher(rest).matches() || PLACE_ONLY.matcher(rest).matches())) {
                 return Optional.of(Read.of("attribute", text + rest, said, 0.75));
             }
             return timed;
@@ -261,8 +278,13 @@ final class ChangeReaders {
     /** What "I got a new …, X" names the new value of: a belonging, a role, a favorite. */
     private static boolean newThing(String attr) {
         String a = attr.toLowerCase(Locale.ROOT);
+        // "a new running coach": a coach.
+        String head = Phrases.lastWord(a);
         return Lexicons.BELONGINGS.contains(a)
                 || Lexicons.SINGLE_ROLES.contains(a)
+                || !head.equals(a)
+                        && (Lexicons.BELONGINGS.contains(head)
+                                || Lexicons.SINGLE_ROLES.contains(head))
                 || a.matches("email|number|phone number|address|username")
                 || a.startsWith("favorite ")
                 || a.startsWith("favourite ");

@@ -61,12 +61,12 @@ final class Rewrites {
                             "accepted an offer $1"),
                     // "I got an Audi and sold my BMW", "sold the BMW and bought an Audi".
                     new Rewrite(
-                            List.of(" sold "),
+                            List.of("old "),
                             Pattern.compile(
                                     "(?i)\\b(?:got|bought|picked up) ((?:an?|the) [\\p{L}0-9][\\p{L}0-9&.' -]{0,30}?) and (?:then )?sold ((?:my |our |the )?[\\p{L}0-9][\\p{L}0-9&.' -]{0,30}?)(?=[,.;!]|$| now\\b)"),
                             "switched from $2 to $1"),
                     new Rewrite(
-                            List.of(" sold ", "got rid of "),
+                            List.of("old ", "got rid of "),
                             Pattern.compile(
                                     "(?i)\\b(?:sold|got rid of) ((?:my |our |the )?[\\p{L}0-9][\\p{L}0-9&.' -]{0,30}?) and (?:then )?(?:got|bought|picked up) ((?:an?|the) [\\p{L}0-9][\\p{L}0-9&.' -]{0,30}?)(?=[,.;!]|$| now\\b| instead\\b)"),
                             "switched from $1 to $2"),
@@ -124,6 +124,19 @@ final class Rewrites {
                             Pattern.compile(
                                     "(?i)\\b(?:I )?(?:have )?(?:just )?(?:finished|completed|wrapped up|survived) my first (?:day|week|month|year|shift) (?:at|with) (?=(?-i:[A-Z]))"),
                             "I work at "),
+                    // "New job pays $110k": the salary.
+                    new Rewrite(
+                            List.of(" pays"),
+                            Pattern.compile(
+                                    "(?i)\\b(?:my |the )?new (?:job|role|position|gig) (?:now )?pays(?: me)? (?=[$€£]|\\d)"),
+                            "my salary is "),
+                    // "I started eating fish again, so pescatarian now": the speaker's own diet,
+                    // when the sentence is of the speaker.
+                    new Rewrite(
+                            List.of(" so "),
+                            Pattern.compile(
+                                    "^((?:I|We)\\b[^,.!;]*|(?:Just |Finally |Recently )?(?:Started|Stopped|Quit|Gave up|Went|Switched|Cut out|Added)\\b[^,.!;]*),? so (?:I am |I'm )?(?:a |an )?(vegan|vegetarian|pescatarian)(?: now)?(?=[.!,;]|$)"),
+                            "$1, I am $2 now"),
                     // "Just signed a lease in Austin": a lease signed is a move.
                     new Rewrite(
                             List.of(" lease "),

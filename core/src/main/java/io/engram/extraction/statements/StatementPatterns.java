@@ -124,7 +124,7 @@ final class StatementPatterns {
     /** "I got engaged": a new relationship status, with its time when said. */
     static final Pattern GOT_STATE =
             Pattern.compile(
-                    "(?i)^(?:I|we) (?:just |recently |finally |have just |have )?(?:(?:got|gotten) (?<state>engaged|married|divorced)|(?<knot>tied the knot)|(?<bare>divorced|separated|married)|(?:am|are) (?:now |officially )?(?<are>divorced|separated))(?<when> .+)?$");
+                    "(?i)^(?:I|we) (?:just |recently |finally |have just |have )?(?:(?:got|gotten) (?<state>engaged|married|divorced)|(?<knot>tied the knot|got hitched)|(?<bare>divorced|separated|married)|(?:am|are) (?:now |officially )?(?<are>divorced|separated))(?<when> .+)?$");
 
     static final Pattern NEW_JOB =
             Pattern.compile(
@@ -162,7 +162,7 @@ final class StatementPatterns {
      */
     static final Pattern NEW_THING =
             Pattern.compile(
-                    "(?i)^(?:I|we) (?:just |recently |finally |have |have just )?(?:got|bought|purchased|have|started seeing|am seeing|found|hired) (?:a|my|our) (?:brand )?new (?<attr>favou?rite [\\p{L}-]+|[\\p{L}-]+)(?:,| -| –|:| named| called) (?<val>(?:an? |the )?(?-i:[A-Z0-9]).+|\\S+@\\S+)$");
+                    "(?i)^(?:I|we) (?:just |recently |finally |have |have just )?(?:got|bought|purchased|have|started seeing|am seeing|found|hired) (?:a|my|our) (?:brand )?new (?<attr>favou?rite [\\p{L}-]+(?: [\\p{L}-]+)?|[\\p{L}-]+(?: [\\p{L}-]+)?)(?:,| -| –|:| named| called) (?<val>(?:an? |the )?(?-i:[A-Z0-9]).+|\\S+@\\S+)$");
 
     /**
      * "Mike is my team lead now", "Dr. Patel is my new dentist": the person in a role someone has
@@ -245,6 +245,11 @@ final class StatementPatterns {
             Pattern.compile(
                     "(?i)^I (?:am|have been) (?:now |currently )?(?:dating|going out with|in a relationship with|seeing someone (?:named|called)) (?<name>(?-i:[A-Z])[\\p{L}'-]+(?: (?-i:[A-Z])[\\p{L}'-]+)?)(?: (?:for|since) .{1,30}| since| since then)?$");
 
+    /** "Tom and I called off the engagement": engaged no longer. */
+    static final Pattern CALLED_OFF =
+            Pattern.compile(
+                    "(?i)^(?:we|I) (?:just |finally |recently |have )?called off (?:the|our|my) (?:engagement|wedding)(?: .+)?$");
+
     /** "Jake and I broke up" (read as "we …" with Jake along), "I broke up with Jake". */
     static final Pattern BROKE_UP =
             Pattern.compile(
@@ -263,7 +268,7 @@ final class StatementPatterns {
     /** "I am more into basketball, it is my favorite sport": the favorite, named before "it". */
     static final Pattern INTO_FAVORITE =
             Pattern.compile(
-                    "(?i)^I (?:am (?:now |more |really |totally |so )*(?:into|obsessed with|hooked on|loving|crazy about|all about|all in on)|(?:now |mostly |mainly |only |really )*(?:read|watch|listen to|play|drink|eat|wear|use)) (?<val>[^,]{1,40}?)(?: now| these days| nowadays)?, (?:it is|that is|they are|he is|she is|he['’]s|she['’]s) (?:now )?my (?:new )?(?<attr>favou?rite [\\p{L}-]+(?: [\\p{L}-]+)?)$");
+                    "(?i)^I (?:am (?:now |more |really |totally |so )*(?:into|obsessed with|hooked on|loving|crazy about|all about|all in on)|(?:now |mostly |mainly |only |really )*(?:read|watch|listen to|play|drink|eat|wear|use)) (?<val>[^,]{1,40}?)(?: now| these days| nowadays)?, (?:it is|that is|they are|he is|she is|he['’]s|she['’]s|they['’]re|it['’]s|that['’]s) (?:now )?my (?:new )?(?<attr>favou?rite [\\p{L}-]+(?: [\\p{L}-]+)?)$");
 
     /** "We are now budgeting $25,000 for the wedding". */
     static final Pattern BUDGETING =

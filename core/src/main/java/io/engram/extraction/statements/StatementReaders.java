@@ -47,8 +47,9 @@ final class StatementReaders {
                 && value.strip().matches("\\S+@\\S+\\.\\w+")) {
             a = "email";
         }
-        // "My phone is 222-3333": its number.
-        if (a.equalsIgnoreCase("phone") && value.strip().matches("\\+?[\\d() .-]{7,20}\\d")) {
+        // "My phone is 222-3333", "my cell is …": its number.
+        if (a.matches("(?i)phone|cell|cell ?phone|mobile|cell number|mobile number|number")
+                && value.strip().matches("\\+?[\\d() .-]{7,20}\\d")) {
             a = "phone number";
         }
         String head = lastWord(a.replaceAll("(?i) (for|of|at|in|on|with|to|from) .*$", ""));
