@@ -73,7 +73,7 @@ public final class ChangePlanner {
                 // A change in words no reader knows: stored only as the value it gives of a
                 // memory the speaker has, never as said.
                 Optional<HintReader.Read> read =
-                        HintReader.read(ValueHint.parse(fact.content()), known);
+                        HintReader.read(ValueHint.parse(fact.content()), fact.validFrom(), known);
                 if (read.isEmpty()) {
                     continue;
                 }
@@ -86,7 +86,7 @@ public final class ChangePlanner {
                                 List.of(),
                                 fact.sourceTurnIds(),
                                 fact.validFrom());
-                Decision decision = supersede(r.old(), r.key(), r.value());
+                Decision decision = supersede(r.old(), r.attribute(), r.oldValue(), r.value());
                 MemoryChange change =
                         toChange(scope, sessionId, source, stored, vector, decision, known, now);
                 known.apply(change);

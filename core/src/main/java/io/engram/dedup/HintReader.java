@@ -1,8 +1,10 @@
 package io.engram.dedup;
 
+import io.engram.extraction.statements.Ending;
 import io.engram.extraction.statements.FactKey;
 import io.engram.extraction.statements.ValueHint;
 import io.engram.memory.Memory;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -56,20 +58,26 @@ final class HintReader {
             java.util.regex.Pattern.compile(
                     "(?i)\\b(?:girlfriend|boyfriend|partner|together|dating|seeing|met someone)\\b");
 
-    /** The memory a hint changes, its key, and the new value. */
-    record Read(Memory old, FactKey key, String value) {
+    /**
+     * The memory a hint changes, what it gave the value of, its old value and the new one, and the
+     * sentence stored in its place.
+     */
+    record Read(Memory old, String attribute, String oldValue, String value, String sentence) {
+
         /** The new value in the words the old one was stored in. */
-        String sentence() {
-            return key.attribute().equals("relationship status")
-                    ? key.subject() + " is dating " + value + "."
-                    : key.sentence(asTheOldOne(value));
+        static Read of(Memory old, FactKey key, String value) {
+            String sentence =
+                    key.attribute().equals("relationship status")
+                            ? key.subject() + " is dating " + value + "."
+                            : key.sentence(asTheOldOne(key, value));
+            return new Read(old, key.attribute(), key.value(), value, sentence);
         }
 
         /**
          * The new value written as the old one was: "a MacBook Pro" where "a ThinkPad" stood,
          * "$68k" where "$60,000" did.
          */
-        private String asTheOldOne(String v) {
+        private static String asTheOldOne(FactKey key, String v) {
             String old = key.value();
             if (old.matches("^[$€£].*") && v.matches("^\\d.*")) {
                 return old.charAt(0) + v;
@@ -81,7 +89,44 @@ final class HintReader {
         }
     }
 
-    static Optional<Read> read(ValueHint hint, UserMemories known) {
+    /**
+     * "Rocky died in April", when exactly one current memory tells of the speaker's pet or relative
+     * of that name: that memory, ended in its words ("Dana's dog Rocky died in April 2026.").
+     */
+    private static Optional<Read> ended(Ending ending, UserMemories known) {
+        Read found = null;
+        for (Memory m : known.valued()) {
+            Optional<String> relation = ending.relationIn(m.content());
+            if (relation.isEmpty()) {
+                continue;
+            }
+            if (found != null) {
+                return Optional.empty();
+            }
+            found =
+                    new Read(
+                            m,
+                            relation.get(),
+                            ending.name(),
+                            ending.verb(),
+                            ending.sentence(relation.get()));
+        }
+        return Optional.ofNullable(found);
+    }
+
+    /**
+     * The memory {@code hint}, said at {@code said}, gives a new value of; else the one it ends
+     * ("Rocky died in April"), if exactly one.
+     */
+    static Optional<Read> read(ValueHint hint, Instant said, UserMemories known) {
+        Optional<Read> changed = read(hint, known);
+        if (changed.isPresent()) {
+            return changed;
+        }
+        return Ending.of(hint.speaker(), hint.sentence(), said).flatMap(e -> ended(e, known));
+    }
+
+    private static Optional<Read> read(ValueHint hint, UserMemories known) {
         List<ValueHint.Named> named = hint.named();
         Map<String, Read> found = new LinkedHashMap<>();
         for (Memory m : known.valued()) {
@@ -123,7 +168,7 @@ final class HintReader {
                             .distinct()
                             .toList();
             if (values.size() == 1) {
-                found.put(key.get().attribute(), new Read(m, key.get(), values.get(0)));
+                found.put(key.get().attribute(), Read.of(m, key.get(), values.get(0)));
             }
         }
         if (found.size() == 1) {
@@ -132,7 +177,7 @@ final class HintReader {
         // Several: the one whose old value the sentence names, if one alone.
         List<Read> left = new ArrayList<>();
         for (Read r : found.values()) {
-            if (hint.mentions(r.key().quoted())) {
+            if (hint.mentions(FactKey.quoted(r.attribute(), r.oldValue()))) {
                 left.add(r);
             }
         }

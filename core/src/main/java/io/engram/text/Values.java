@@ -71,7 +71,9 @@ public final class Values {
             Pattern.compile(
                     "(?i)\\b\\d[\\d,]*(?:\\.\\d+)?\\b|\\b(?:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|hundred)\\b");
     private static final Pattern NAME =
-            Pattern.compile("\\b[A-Z][a-zA-Z'’-]+(?:\\s+[A-Z][a-zA-Z'’-]+)*");
+            // "AT&T", "H&M": an ampersand between capitals is inside the name.
+            Pattern.compile(
+                    "\\b[A-Z](?:[a-zA-Z'’-]|&(?=[A-Z]))+(?:\\s+[A-Z](?:[a-zA-Z'’-]|&(?=[A-Z]))+)*");
     private static final java.util.Set<String> NOT_NAMES =
             java.util.Set.of(
                     "I",

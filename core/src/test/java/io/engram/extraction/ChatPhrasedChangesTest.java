@@ -77,6 +77,21 @@ class ChatPhrasedChangesTest {
                 "My salary is $90k.|New job pays $110k.|Dana's salary is $110k.",
                 "My partner is Sam.|Sam and I got hitched in Vegas!"
                         + "|Dana got married to Sam in Vegas.",
+                // A name with an ampersand is one name; an adverb or a time is not the value.
+                "My phone carrier is Sprint.|Switched my phone carrier to AT&T last month."
+                        + "|Dana's phone carrier is AT&T.",
+                "My favorite store is Zara.|H&M is my favorite store now."
+                        + "|Dana's favorite store is H&M.",
+                "My favorite book is Dune.|Piranesi officially dethroned Dune as my favorite book."
+                        + "|Dana's favorite book is Piranesi.",
+                "My rent is $2,100.|Our rent jumped to $2,300 this year.|Dana's rent is $2,300.",
+                // A pet or a relative gone, no new one named: the memory ends in its words.
+                "I have a dog named Rocky.|Rocky died in April, it's been rough."
+                        + "|Dana's dog Rocky died in April 2026.",
+                "My dog is named Biscuit.|Biscuit passed away in March. We haven't gotten another"
+                        + " dog.|Dana's dog Biscuit passed away in March 2026.",
+                "My cat is named Oreo.|Oreo ran away last spring and we adopted a kitten named"
+                        + " Pepper.|Dana's cat Oreo ran away in the spring of 2025.",
             })
     void theChangeSupersedesTheValueItChanges(String before, String after, String stored) {
         Told told = tell(before, T, after, T.plus(Duration.ofDays(30)));
@@ -160,6 +175,14 @@ class ChatPhrasedChangesTest {
                 "I'm vegan.|My sister eats fish again, so pescatarian now.",
                 "My coach is Mike.|My son has a new running coach, Sarah.",
                 "My cell is 415-555-0101.|Call the office at 415-555-0199 for an appointment.",
+                "My dog is named Rocky.|My neighbor's dog Rocky died last week.",
+                "I have a dog named Rocky.|Rocky almost died at the vet, but he's fine now.",
+                "My grandma is Rose.|Rose from my book club passed away.",
+                "I have a cat named Luna.|Luna's brother died last year.",
+                "I have a dog named Max.|Max will die if he eats chocolate.",
+                "My dog is named Rocky.|If Rocky ran away I'd be devastated.",
+                "I have a dog named Rocky.|The movie where Rocky died made me cry.",
+                "I have a dog named Bella.|Bella ran away yesterday but we found her this morning!",
             })
     void wordsOfChangeThatChangeNothingLeaveTheValueCurrent(String before, String after) {
         Told told = tell(before, T, after, T.plus(Duration.ofDays(30)));

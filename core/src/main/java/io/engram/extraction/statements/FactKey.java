@@ -320,6 +320,11 @@ public record FactKey(String subject, String attribute, String value) {
      * ("dating Jake" is said "my boyfriend is Jake"), else the value.
      */
     public String quoted() {
+        return quoted(attribute, value);
+    }
+
+    /** {@link #quoted()} of a value of {@code attribute}. */
+    public static String quoted(String attribute, String value) {
         return attribute.equals("relationship status") ? value.replaceFirst("^dating ", "") : value;
     }
 

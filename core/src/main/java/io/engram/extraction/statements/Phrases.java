@@ -72,6 +72,18 @@ final class Phrases {
         return (text.substring(0, from) + " " + text.substring(to)).replaceAll("\\s+", " ").strip();
     }
 
+    /**
+     * A changed value without the time it changed at its end: "$2,300 this year", "AT&T last
+     * month". A value that is a time ("June 5") stays whole.
+     */
+    static String withoutTrailingTime(String value, java.time.Instant said) {
+        return TimePhrases.first(value, said)
+                .filter(t -> t.to() >= value.strip().length() && t.from() > 0)
+                .map(t -> cutOut(value, t))
+                .filter(v -> !v.isBlank())
+                .orElse(value);
+    }
+
     static String article(String role) {
         String r = role.strip();
         if (r.matches("(?i)^(a|an|the) .*") || r.matches("^[A-Z].*")) {

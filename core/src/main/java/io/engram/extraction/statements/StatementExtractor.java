@@ -97,7 +97,8 @@ public final class StatementExtractor {
             if (c.startsWith(attr)) {
                 attr = attr.substring(0, 1).toLowerCase(Locale.ROOT) + attr.substring(1);
             }
-            Optional<Read> change = attribute(r, attr, "is", m.group("val"), said, 0.85);
+            Optional<Read> change =
+                    attribute(r, attr, "is", withoutTrailingTime(m.group("val"), said), said, 0.85);
             if (change.isPresent()) {
                 return change;
             }

@@ -263,7 +263,7 @@ final class StatementPatterns {
     /** "Ramen has replaced pizza as my favorite food". */
     static final Pattern REPLACED_AS =
             Pattern.compile(
-                    "(?i)^(?<val>(?!.* (?:has|have) been$)(?!.* (?:was|were|got|is|are)$)[^,]{1,40}?) (?:has |have |just )?(?:replaced|overtaken|overtook|taken over from|took over from|dethroned|beaten|beat|surpassed|displaced|taken|took) .{1,40}?(?:['’]s? place)? as my (?<attr>favou?rite [\\p{L}-]+(?: [\\p{L}-]+)?|[\\p{L}-]+(?: [\\p{L}-]+)?)$");
+                    "(?i)^(?<val>(?!.* (?:has|have) been$)(?!.* (?:was|were|got|is|are)$)[^,]{1,40}?) (?:(?:has|have|just|officially|finally|totally|completely|now) )*(?:replaced|overtaken|overtook|taken over from|took over from|dethroned|beaten|beat|surpassed|displaced|taken|took) .{1,40}?(?:['’]s? place)? as my (?<attr>favou?rite [\\p{L}-]+(?: [\\p{L}-]+)?|[\\p{L}-]+(?: [\\p{L}-]+)?)$");
 
     /** "I am more into basketball, it is my favorite sport": the favorite, named before "it". */
     static final Pattern INTO_FAVORITE =

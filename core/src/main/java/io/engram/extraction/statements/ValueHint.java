@@ -176,6 +176,10 @@ public record ValueHint(String speaker, String sentence) {
     /** The hint a sentence gives, if it tells of a change of the speaker's own now. */
     public static Optional<ValueHint> of(String speaker, String sentence) {
         String s = sentence.strip();
+        // "Rocky died in April": read against whose Rocky the memories say.
+        if (!s.isEmpty() && Ending.of(speaker, s, java.time.Instant.EPOCH).isPresent()) {
+            return Optional.of(new ValueHint(speaker, s));
+        }
         if (s.isEmpty()
                 || s.endsWith("?")
                 || !FIRST_PERSON.matcher(s).find()

@@ -1,0 +1,90 @@
+package io.engram.extraction.statements;
+
+import java.time.Instant;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * A being of the speaker's, named, that is gone: "Rocky died in April", "Oreo ran away last
+ * spring", "Grandma passed away". Said alone the name is nobody's; read against the memory that
+ * tells whose pet or relative the name is ("Dana has a dog named Rocky"), it ends that memory and
+ * is stored in its words ("Dana's dog Rocky died in April 2026.").
+ *
+ * @param subject the speaker
+ * @param name the name said
+ * @param verb what happened, as said ("died", "ran away")
+ * @param when the time it happened, written out ("in April 2026"), or ""
+ * @param at when it happened, or when it was said
+ */
+public record Ending(String subject, String name, String verb, String when, Instant at) {
+
+    private static final Pattern ENDED =
+            Pattern.compile(
+                    "(?:^|[,;.!] |\\b(?:and|but|so|sadly|unfortunately) )(?:(?i:my|our) (?:[a-z]+ ){0,2})?(?<name>[A-Z][\\p{L}'-]+) (?:(?i:has|had|just|sadly|finally|recently|unexpectedly|suddenly|peacefully) )*(?<verb>died|passed away|passed on|ran away|went missing|was put down|was put to sleep|crossed the rainbow bridge)\\b(?<rest>[^,;.!?]*)");
+
+    /** Words before a name that make it nobody's being: "my friend's dog Max died". */
+    private static final Pattern SOMEONE_ELSES =
+            Pattern.compile(
+                    "(?i)\\b(?:his|her|their|your|[a-z]+'s|[a-z]+’s) (?:[a-z]+ ){0,2}$|\\b(?:neighbou?r|friend|coworker|colleague|sister|brother|cousin|aunt|uncle|boss)\\b[^,.;!]{0,20}$");
+
+    /** Words that take an ending back: "… ran away, but we found her". */
+    private static final Pattern UNDONE =
+            Pattern.compile(
+                    "(?i)\\b(?:found (?:him|her|them|it)|came (?:back|home)|is back|turned up|almost|nearly)\\b");
+
+    /** The ending {@code sentence} of {@code speaker}'s tells of, said at {@code said}, if any. */
+    public static Optional<Ending> of(String speaker, String sentence, Instant said) {
+        if (sentence.endsWith("?")
+                || TimePhrases.future(sentence)
+                || UNDONE.matcher(sentence).find()) {
+            return Optional.empty();
+        }
+        Matcher m = ENDED.matcher(sentence);
+        if (!m.find() || SOMEONE_ELSES.matcher(sentence.substring(0, m.start("name"))).find()) {
+            return Optional.empty();
+        }
+        String rest = m.group("rest");
+        Optional<TimePhrases.Resolved> time = TimePhrases.first(rest, said);
+        return Optional.of(
+                new Ending(
+                        speaker,
+                        m.group("name"),
+                        m.group("verb"),
+                        time.map(t -> " " + t.text()).orElse(""),
+                        time.map(TimePhrases.Resolved::instant).orElse(said)));
+    }
+
+    /**
+     * The pet or relative {@code content} says the subject has by this name: "Dana has a dog named
+     * Rocky", "Dana's dog is named Rocky", "Dana's grandmother is Rose" give "dog", "dog",
+     * "grandmother".
+     */
+    public Optional<String> relationIn(String content) {
+        String who = Pattern.quote(subject);
+        String named = Pattern.quote(name);
+        Matcher m =
+                Pattern.compile(
+                                "^"
+                                        + who
+                                        + "(?:['’]s (?<rel>[a-z]+(?: [a-z]+)?)(?:['’]s name)? is (?:named |called )?"
+                                        + "| (?:has|had|adopted|got) (?:a|an|one|another|a new) (?:[a-z]+ )?(?<rel2>[a-z]+) (?:named|called) )"
+                                        + named
+                                        + "\\b[^.]*\\.?$")
+                        .matcher(content.strip());
+        if (!m.matches()) {
+            return Optional.empty();
+        }
+        String rel = (m.group("rel") != null ? m.group("rel") : m.group("rel2"));
+        String r = rel.toLowerCase(Locale.ROOT);
+        return Lexicons.RELATIONS.contains(r) || Lexicons.RELATIONS.contains(Phrases.lastWord(r))
+                ? Optional.of(rel)
+                : Optional.empty();
+    }
+
+    /** The ending in the words of the memory it ends: "Dana's dog Rocky died in April 2026." */
+    public String sentence(String relation) {
+        return subject + "'s " + relation + " " + name + " " + verb + when + ".";
+    }
+}
