@@ -38,7 +38,10 @@ final class HintReader {
                     java.util.regex.Pattern.compile(
                             "(?i)\\b(?:hired|made the jump|jumped|working for|employer|(?:brought|took) me on (?:as|board))\\b"),
                     "car",
-                    java.util.regex.Pattern.compile("(?i)\\b(?:upgraded|leased|traded up)\\b"));
+                    java.util.regex.Pattern.compile("(?i)\\b(?:upgraded|leased|traded up)\\b"),
+                    "phone",
+                    java.util.regex.Pattern.compile(
+                            "(?i)\\b(?:iphone|android|pixel|galaxy|samsung|cell|mobile)\\b"));
 
     private static boolean moreWords(FactKey key, String sentence) {
         String a = key.attribute().toLowerCase(Locale.ROOT);
@@ -51,7 +54,7 @@ final class HintReader {
     /** Words that give an email or a number as the speaker's own. */
     private static final java.util.regex.Pattern CONTACT =
             java.util.regex.Pattern.compile(
-                    "(?i)\\b(?:(?:reach|contact|text|call|email|e-mail|message) me|for me|send (?:\\w+ ){0,3}to|my (?:new )?(?:email|e-mail|address|number|phone|cell))\\b");
+                    "(?i)\\b(?:(?:reach|contact|text|call|email|e-mail|message) me|for me|send (?:\\w+ ){0,3}to|my (?:new )?(?:email|e-mail|address|number|phone|cell)|(?:got|have) a new (?:phone )?(?:number|email|e-mail))\\b");
 
     /** Words of someone new in one's life, for a relationship status. */
     private static final java.util.regex.Pattern PARTNER =

@@ -73,7 +73,7 @@ public final class Values {
     private static final Pattern NAME =
             // "AT&T", "H&M": an ampersand between capitals is inside the name.
             Pattern.compile(
-                    "\\b[A-Z](?:[a-zA-Z'’-]|&(?=[A-Z]))+(?:\\s+[A-Z](?:[a-zA-Z'’-]|&(?=[A-Z]))+)*");
+                    "\\b[A-Z](?=[a-zA-Z'’-]|&[A-Z])[a-zA-Z'’-]*(?:&[A-Z][a-zA-Z'’-]*)*(?:\\s+[A-Z](?=[a-zA-Z'’-]|&[A-Z])[a-zA-Z'’-]*(?:&[A-Z][a-zA-Z'’-]*)*)*");
     private static final java.util.Set<String> NOT_NAMES =
             java.util.Set.of(
                     "I",

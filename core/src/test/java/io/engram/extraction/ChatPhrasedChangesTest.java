@@ -85,6 +85,30 @@ class ChatPhrasedChangesTest {
                 "My favorite book is Dune.|Piranesi officially dethroned Dune as my favorite book."
                         + "|Dana's favorite book is Piranesi.",
                 "My rent is $2,100.|Our rent jumped to $2,300 this year.|Dana's rent is $2,300.",
+                // Chat as it is typed: lower case, no subject, an emoji for a comma.
+                "I drive a 2014 Toyota Camry.|traded in the camry, driving a Kia Telluride now"
+                        + "|Dana drives a Kia Telluride.",
+                "My phone is an iPhone 11.|my iphone died so I got a Galaxy S23"
+                        + "|Dana's phone is a Galaxy S23.",
+                "My rent is $1,200 a month.|landlord raised the rent, it's $1,350 a month now"
+                        + "|Dana's rent is $1,350 a month.",
+                "I'm a nurse.|left nursing, working as a paralegal now|Dana works as a paralegal.",
+                "I live in Toronto.|Montreal's home now, left Toronto in May|Dana lives in Montreal.",
+                "I'm single.|not single anymore 😊 dating a guy named Omar|Dana is dating Omar.",
+                "My roommate is Chris.|Chris moved out. new roommate is Priyanka, seems nice"
+                        + "|Dana's roommate is Priyanka.",
+                "My favorite game is Zelda.|elden ring is my favorite game now, nothing comes close"
+                        + "|Dana's favorite game is elden ring.",
+                "My favorite food is sushi.|honestly ramen is my fav food now"
+                        + "|Dana's favorite food is ramen.",
+                "My email is a@b.com.|new email btw: c@d.com, dont use the old one"
+                        + "|Dana's email is c@d.com.",
+                "I weigh 180 pounds.|down to 170 lbs after the summer|Dana's weight is 170 lbs.",
+                "I have two kids.|baby number 3 arrived last tuesday!!|Dana has 3 kids.",
+                "My carrier is Verizon.|ported my number to T-Mobile, verizon was a ripoff"
+                        + "|Dana's carrier is T-Mobile.",
+                "I bank with Wells Fargo.|moved all my money over to Capital One, wells fargo fees"
+                        + " were insane|Dana banks with Capital One.",
                 // A pet or a relative gone, no new one named: the memory ends in its words.
                 "I have a dog named Rocky.|Rocky died in April, it's been rough."
                         + "|Dana's dog Rocky died in April 2026.",
@@ -183,6 +207,11 @@ class ChatPhrasedChangesTest {
                 "My dog is named Rocky.|If Rocky ran away I'd be devastated.",
                 "I have a dog named Rocky.|The movie where Rocky died made me cry.",
                 "I have a dog named Bella.|Bella ran away yesterday but we found her this morning!",
+                "My rent is $1,200.|My sister's landlord raised the rent, it's $2,000 now.",
+                "I'm learning Spanish.|Learning German has been tough but worth it.",
+                "I live in Boston.|I left Boston and joined my family in Denver.",
+                "I'm single.|my brother is dating a girl named Sofia",
+                "I go to Planet Fitness.|cancelled plans with my trainer, working late tonight",
             })
     void wordsOfChangeThatChangeNothingLeaveTheValueCurrent(String before, String after) {
         Told told = tell(before, T, after, T.plus(Duration.ofDays(30)));

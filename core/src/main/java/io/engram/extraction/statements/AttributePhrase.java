@@ -110,4 +110,29 @@ record AttributePhrase(String head, Set<String> modifiers, Set<String> owners, S
         }
         return new AttributePhrase(head, modifiers, owners, tail);
     }
+
+    /**
+     * Words a statement of {@code attribute} uses, as a regular expression for PostgreSQL's {@code
+     * ~*} (words of the attribute, or of living, working, marriage for those keys).
+     */
+    static String cueWords(String attribute) {
+        return switch (attribute) {
+            case "residence" -> "\\m(live|lives|living|moved|move|moving|home|address|based)\\M";
+            case "workplace", "occupation" -> "\\m(work|works|working|job|employer|company)\\M";
+            case "relationship status" ->
+                    "\\m(single|married|engaged|divorced|widowed|separated|husband|wife|spouse|partner|boyfriend|girlfriend|fiancee?|dating|relationship)\\M";
+            case "diet" -> "\\m(vegetarian|vegan|pescatarian|diet)\\M";
+            case "car" -> "\\m(car|drives|drive)\\M";
+            default -> {
+                AttributePhrase a = of(attribute);
+                // "number of cats" is said "has three cats"; "daughter's age" "daughter is 5".
+                String word =
+                        attribute.startsWith("number of ")
+                                ? attribute.substring("number of ".length())
+                                : a.owners().isEmpty() ? a.head() : a.owners().iterator().next();
+                word = word.replaceAll("'s$", "").replaceAll("[^a-z0-9]", "");
+                yield word.isEmpty() ? "\\m\\M" : "\\m" + word + "\\M";
+            }
+        };
+    }
 }

@@ -25,6 +25,12 @@ final class ChangeReaders {
             java.util.regex.Pattern.compile(
                     "(?i) (?:in|during|over|this|last) (?:the )?(?:spring|summer|fall|autumn|winter)");
 
+    private static final java.util.regex.Pattern EMAIL_IN =
+            java.util.regex.Pattern.compile("[\\w.+-]+@[\\w-]+(?:\\.[\\w-]+)+");
+
+    private static final java.util.regex.Pattern PHONE_IN =
+            java.util.regex.Pattern.compile("\\+?\\d[\\d() .-]{5,18}\\d");
+
     /** " in Vegas": a place alone, named. */
     private static final java.util.regex.Pattern PLACE_ONLY =
             java.util.regex.Pattern.compile(" in (?:[A-Z][\\p{L}.'-]+)(?: [A-Z][\\p{L}.'-]+){0,2}");
@@ -112,7 +118,18 @@ final class ChangeReaders {
             String attr = m.group("attr");
             // "New number: …" is a phone's, as "my number" is.
             attr = attr.matches("(?i)number|cell(?: number)?") ? "phone number" : attr;
-            return StatementReaders.attribute(r, attr, "is", m.group("val"), said, 0.85);
+            // "new email btw: …": the address itself, whatever words come before it.
+            String val = m.group("val");
+            Matcher contact =
+                    (attr.toLowerCase(Locale.ROOT).contains("email") ? EMAIL_IN : PHONE_IN)
+                            .matcher(val);
+            if (attr.matches("(?i).*(?:email|number|cell).*")) {
+                if (!contact.find()) {
+                    return Optional.empty();
+                }
+                val = contact.group();
+            }
+            return StatementReaders.attribute(r, attr, "is", val, said, 0.85);
         }
         if ((m = DATING.matcher(clause)).matches()) {
             return Optional.of(

@@ -186,6 +186,18 @@ public final class Clauses {
     private static final Pattern BEEN =
             Pattern.compile("(?i)^been (?:(?:living|based) (?:in|near) |working (?:at|for|as) )");
 
+    /**
+     * "working as a realtor now", "learning Japanese now", "dating a guy named Tom": a chat clause
+     * in the progressive, its "I am" left out.
+     */
+    private static final Pattern PROGRESSIVE_ALONE =
+            Pattern.compile(
+                    "(?i)^(?:now |currently |just )?(?:working (?:as|at|for) |living in |studying at |dating |learning |driving an? |seeing (?:a|someone) )(?!.*\\b(?:is|was|has|have|had|makes|made|helps|helped|feels|felt|can|will|takes|took|gets|got)\\b)");
+
+    /** A decoration's mark between two words. */
+    private static final Pattern BETWEEN_WORDS =
+            Pattern.compile("(?<=\\p{L})\\s+(?:\u0001\\s+)+(?=\\p{L})");
+
     /** A clause that starts with one of those verbs, its subject left out. */
     private static final Pattern NO_SUBJECT = Pattern.compile("(?i)^" + CARRIED);
 
@@ -196,7 +208,7 @@ public final class Clauses {
      */
     private static final Pattern OPENS_ON_CHANGE =
             Pattern.compile(
-                    "^(?:(?:Just|Finally|Recently|Also|Then|Now|Officially) (?i:just |finally |recently |officially )?)?(?i:traded|upgraded|downgraded|swapped|switched|cancell?ed|closed|transferred|gave up|ditched|dropped|quit|left|sold|bought|got rid of|stopped|finalized|finalised|signed|picked up|took up|graduated|retired|replaced|celebrated|found)\\b");
+                    "^(?:(?:Just|Finally|Recently|Also|Then|Now|Officially) (?i:just |finally |recently |officially )?)?(?i:traded|upgraded|downgraded|swapped|switched|cancell?ed|closed|transferred|gave up|ditched|dropped|quit|left|sold|bought|got rid of|stopped|finalized|finalised|signed|picked up|took up|graduated|retired|replaced|celebrated|found|went(?= (?:fully |completely |strictly |totally )?(?:vegan|vegetarian|pescatarian|sober|keto)\\b))\\b");
 
     /** The first-person subject a clause starts with: "I", "we", "Sam and I". */
     private static final Pattern FIRST_PERSON =
@@ -222,6 +234,10 @@ public final class Clauses {
                             // subject and its copula start a clause of their own.
                             // "Pizza's been dethroned, sushi is my favorite food now".
                             + "|,\\s+(?=(?!(?:it|that|this|he|she|they|which|what|who)\\s)[\\p{L}.'-]+(?: [\\p{L}.'-]+)? (?:is|are) my )"
+                            // "Vancouver's home now, left Toronto in August", "left nursing,
+                            // working as a realtor now": a clause of the speaker's, its subject
+                            // left out.
+                            + "|,\\s+(?=(?:left|sold|traded|quit|dropped|ditched|cancell?ed|switched|moved|got rid of)\\s|(?:now |currently )?(?:working (?:as|at|for)|living in|dating|learning|driving an?)\\s)"
                             // "Switched careers - I am a paramedic now".
                             + "|\\s+[-–—]+\\s+(?=(?:I|my|we)\\s)"
                             + "|,\\s+(?=(?:I|my|we)\\s|"
@@ -242,7 +258,15 @@ public final class Clauses {
 
     /** The clauses of one sentence, cleaned, in order. */
     public static List<String> of(String sentence) {
-        String s = ascii(sentence) ? sentence : DECORATION.matcher(sentence).replaceAll(" ");
+        // An emoji between two words ends a clause, as a comma would: "not single anymore 😊
+        // dating a guy named Tom".
+        String s =
+                ascii(sentence)
+                        ? sentence
+                        : BETWEEN_WORDS
+                                .matcher(DECORATION.matcher(sentence).replaceAll(" \u0001 "))
+                                .replaceAll(", ")
+                                .replace("\u0001", " ");
         if (MAY_CONTRACT.matcher(s).find()) {
             s = CONTRACTION.matcher(s).replaceAll(c -> WRITTEN_OUT.get(key(c.group())));
         }
@@ -266,8 +290,11 @@ public final class Clauses {
             // "…and joined Netflix" says its subject in the clause before; "Just moved to
             // Phoenix!" in chat is the speaker's own news.
             if (NO_SUBJECT.matcher(clause).lookingAt()
-                    || i == 0 && OPENS_ON_CHANGE.matcher(clause).lookingAt()) {
+                    || (i == 0 || "I".equals(subject) || afterComma(parts, i, s))
+                            && OPENS_ON_CHANGE.matcher(clause).lookingAt()) {
                 clause = (subject == null ? "I" : subject) + " " + clause;
+            } else if (PROGRESSIVE_ALONE.matcher(clause).lookingAt()) {
+                clause = "I am " + clause;
             } else if (BEEN.matcher(clause).lookingAt()) {
                 // "Been living in Austin for a month": "I have been …".
                 clause = "I have " + clause;
@@ -288,6 +315,18 @@ public final class Clauses {
             }
         }
         return out;
+    }
+
+    /**
+     * Whether clause {@code i} followed a comma in the sentence: "Vancouver's home now, left
+     * Toronto" goes on with the speaker.
+     */
+    private static boolean afterComma(List<String> parts, int i, String sentence) {
+        if (i == 0) {
+            return false;
+        }
+        int at = sentence.indexOf(parts.get(i));
+        return at > 1 && sentence.substring(0, at).stripTrailing().endsWith(",");
     }
 
     /** The clause without the interjections it starts with. */

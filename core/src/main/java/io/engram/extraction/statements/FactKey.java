@@ -86,7 +86,7 @@ public record FactKey(String subject, String attribute, String value) {
             Pattern.compile(
                     "^"
                             + WHO
-                            + " (?:is making|is earning|makes|earns|is paid) (?<v>[$€£][\\d.,]+[kK]?)(?: (?:a|per) year)?\\.?$");
+                            + " (?:is making|is earning|makes|earns|is paid) (?<v>[$€£][\\d.,]+[kK]?|\\d{2,3}(?:\\.\\d)?[kK])(?: (?:a|per) year)?\\.?$");
 
     /** "Dana's dog is called Max": the dog's name, as "Dana's dog's name is Max" says it. */
     private static final Pattern CALLED =
@@ -99,6 +99,13 @@ public record FactKey(String subject, String attribute, String value) {
                     "^"
                             + WHO
                             + " (?:(?:grew up|was born(?: and raised)?|was raised) in|is (?:originally )?from|comes from) (?<v>[^.]+?)\\.?$");
+
+    /** "Dana banks with Chase", "Dana works out at Crunch": a provider one has one of. */
+    private static final Pattern PROVIDER =
+            Pattern.compile(
+                    "^"
+                            + WHO
+                            + " (?<verb>banks with|goes to the gym at|works out at|trains at) (?<v>[^.]+?)\\.?$");
 
     private static final Pattern DRIVES =
             Pattern.compile("^" + WHO + " drives (?<v>an? [^.]+?)\\.?$");
@@ -170,6 +177,10 @@ public record FactKey(String subject, String attribute, String value) {
         if ((m = GREW_UP.matcher(c)).matches()) {
             return Optional.of(new FactKey(m.group("s"), "hometown", m.group("v")));
         }
+        if ((m = PROVIDER.matcher(c)).matches()) {
+            String attribute = m.group("verb").equals("banks with") ? "bank" : "gym";
+            return Optional.of(new FactKey(m.group("s"), attribute, m.group("v")));
+        }
         if ((m = DRIVES.matcher(c)).matches()) {
             return Optional.of(new FactKey(m.group("s"), "car", m.group("v")));
         }
@@ -198,7 +209,8 @@ public record FactKey(String subject, String attribute, String value) {
                 // "Dana's new apartment is in Nashville": where Dana lives.
                 return Optional.of(new FactKey(subject, "residence", value.substring(3)));
             }
-            if (a.matches("(?:new |current )?(?:job|occupation|profession|career)")) {
+            if (a.matches(
+                    "(?:new |current )?(?:job|occupation|profession|career|job title|title)")) {
                 // "Dana's job is at Oracle": a workplace; "Dana's job is food critic": a role.
                 return value.startsWith("at ")
                         ? Optional.of(new FactKey(subject, "workplace", value.substring(3)))
@@ -304,6 +316,7 @@ public record FactKey(String subject, String attribute, String value) {
                         + ".";
             }
             case "occupation", "diet" -> subject + " is " + v + ".";
+            case "bank" -> subject + " banks with " + v + ".";
             default -> withValue(v);
         };
     }
@@ -343,30 +356,13 @@ public record FactKey(String subject, String attribute, String value) {
      * (see {@link #cueWords}).
      */
     public String cueWords() {
-        return switch (attribute) {
-            case "residence" -> "\\m(live|lives|living|moved|move|moving|home|address|based)\\M";
-            case "workplace", "occupation" -> "\\m(work|works|working|job|employer|company)\\M";
-            case "relationship status" ->
-                    "\\m(single|married|engaged|divorced|widowed|separated|husband|wife|spouse|partner|boyfriend|girlfriend|fiancee?|dating|relationship)\\M";
-            case "diet" -> "\\m(vegetarian|vegan|pescatarian|diet)\\M";
-            case "car" -> "\\m(car|drives|drive)\\M";
-            default -> {
-                AttributePhrase a = AttributePhrase.of(attribute);
-                // "number of cats" is said "has three cats"; "daughter's age" "daughter is 5".
-                String word =
-                        attribute.startsWith("number of ")
-                                ? attribute.substring("number of ".length())
-                                : a.owners().isEmpty() ? a.head() : a.owners().iterator().next();
-                word = word.replaceAll("'s$", "").replaceAll("[^a-z0-9]", "");
-                yield word.isEmpty() ? "\\m\\M" : "\\m" + word + "\\M";
-            }
-        };
+        return AttributePhrase.cueWords(attribute);
     }
 
-    /** Whether the value differs, as a reader compares values. */
     /** What a value says more after the same words: "at Amazon", "to Sara". */
     private static final Pattern SAID_WITH_MORE = Pattern.compile("(?:at|for|with|in|on|to) .+");
 
+    /** Whether the value differs, as a reader compares values. */
     public boolean valueDiffers(FactKey other) {
         if (normal(value).equals(normal(other.value))) {
             return false;
@@ -379,6 +375,14 @@ public record FactKey(String subject, String attribute, String value) {
     }
 
     static String normal(String v) {
-        return v.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9$€£]", "");
+        String lower = v.toLowerCase(Locale.ROOT).strip();
+        // "three kids" and "3 kids" give one value.
+        int number = NUMBER_WORDS.indexOf(lower);
+        return (number >= 0 ? String.valueOf(number) : lower).replaceAll("[^a-z0-9$€£]", "");
     }
+
+    private static final java.util.List<String> NUMBER_WORDS =
+            java.util.List.of(
+                    "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
+                    "ten");
 }

@@ -90,10 +90,10 @@ final class Rewrites {
                     // none).
                     new Rewrite(
                             List.of(
-                                    "ancel", "uit ", "ropped ", "itched ", "ave up ", "topped ",
-                                    "losed ", "eft "),
+                                    "ancel", "uit ", "ropped ", "itched ", "ave up ", "ive up ",
+                                    "topped ", "losed ", "eft "),
                             Pattern.compile(
-                                    "(?i)\\b(?:cancell?ed|quit|dropped|ditched|gave up(?: on)?|stopped|closed|left) ((?:my |our )?(?-i:[A-Z0-9])[\\p{L}0-9&.'-]*(?: (?-i:[A-Z0-9])[\\p{L}0-9&.'-]*){0,3}(?: (?:account|membership|subscription|plan|card|policy))?|(?!(?:job|work|school|it|that|this|everything|home|early|town|smoking|drinking|whining|complaining)\\b)[a-z]+)(?:,? and (?:then )?(?:moved (?:everything|it all|my money|my accounts?|my savings|over) to|went with|signed with|joined(?: a new [a-z]+,?(?: called| named)?)?)|,? (?:and )?(?:now )?I am (?:now )?(?:on|doing|using|with|learning|playing)|,? (?:and )?(?:now )?I (?:just )?(?:do|use)) ((?:an?|the) )?((?-i:[A-Z0-9])[\\p{L}0-9&.'-]*(?: (?-i:[A-Z0-9])[\\p{L}0-9&.'-]*){0,3}|[a-z]+(?: [a-z]+){0,2})(?=[,.;!]|$| now\\b| instead\\b| these days\\b| on \\b)"),
+                                    "(?i)\\b(?:cancell?ed|quit|dropped|ditched|gave up(?: on)?|give up(?: on)?|stopped|closed|left) ((?:my |our )?(?-i:[A-Z0-9])[\\p{L}0-9&.'-]*(?: (?-i:[A-Z0-9])[\\p{L}0-9&.'-]*){0,3}(?: (?:account|membership|subscription|plan|card|policy))?|(?!(?:job|work|school|it|that|this|everything|home|early|town|smoking|drinking|whining|complaining|the|a|an|my|our|your|his|her|their|with|for|to|at|in|on|of|by|from|about|plans|up|out|off|playing|doing|using|taking|going|eating|drinking|learning|working|being)\\b)[a-z]+(?: (?!(?:job|work|school|it|that|this|everything|home|early|town|smoking|drinking|whining|complaining|the|a|an|my|our|your|his|her|their|with|for|to|at|in|on|of|by|from|about|plans|up|out|off|playing|doing|using|taking|going|eating|drinking|learning|working|being)\\b)[a-z]+){0,2})(?:,? (?:and )?(?:then )?(?:moved (?:everything|it all|my money|my accounts?|my savings|over) to|went with|signed with|joined(?: a new [a-z]+,?(?: called| named)?)?)|,? (?:and )?(?:now )?I am (?:now )?(?:on|doing|using|with|learning|playing)|,? (?:and )?(?:now )?(?:learning|doing|using|playing|driving)|,? (?:and )?(?:now )?I (?:just )?(?:do|use)) ((?:an?|the) )?((?-i:[A-Z0-9])[\\p{L}0-9&.'-]*(?: (?-i:[A-Z0-9])[\\p{L}0-9&.'-]*){0,3}|(?!(?:my|our|his|her|their|your|some|a|an|the|friends|family|it|that|this)\\b)[a-z]+(?: [a-z]+){0,2})(?=[,.;!]|$| now\\b| instead\\b| these days\\b| on \\b| downtown\\b)"),
                             "switched from $1 to $2$3"),
                     // "Alien used to be my favorite, now it's Arrival": the new value of whatever
                     // the old one is stored as.
@@ -124,6 +124,37 @@ final class Rewrites {
                             Pattern.compile(
                                     "(?i)\\b(?:I )?(?:have )?(?:just )?(?:finished|completed|wrapped up|survived) my first (?:day|week|month|year|shift) (?:at|with) (?=(?-i:[A-Z]))"),
                             "I work at "),
+                    // "landlord raised the rent, it's $1,650 a month now": the new amount.
+                    new Rewrite(
+                            List.of(" it is ", " it's "),
+                            Pattern.compile(
+                                    "(?i)^(?:(?:the |my |our )?(?:landlord|boss|company|employer|they|we|I) )?(?:raised|increased|bumped|upped|hiked|lowered|cut|dropped|changed) (?:the|my|our) ([a-z]+(?: [a-z]+)?)\\b[^.;]{0,20}?[.;,!]?\\s*(?:and )?it(?: is|'s|’s) (?:now )?([$€£] ?\\d[\\d,.]*k?(?: (?:a|per) (?:month|year|week))?)"),
+                            "my $1 is $2"),
+                    // "baby number three arrived on Tuesday!": how many children.
+                    new Rewrite(
+                            List.of("aby number ", "aby #", "aby no"),
+                            Pattern.compile(
+                                    "(?i)\\bbaby (?:number |#|no\\.? ?)(two|three|four|five|six|2|3|4|5|6) (?:arrived|was born|is here|came)(?: (?:on|last|this|yesterday|today|early|at)\\b[^!.,;]*)?"),
+                            "I have $1 kids now"),
+                    // "new favorite food: tacos al pastor", "favorite movie is now Dune": a
+                    // favorite said without "my" at the start.
+                    new Rewrite(
+                            List.of("avorite", "avourite"),
+                            Pattern.compile(
+                                    "^(?i:(?:my )?new )?(?i:favou?rite) ([a-z]+(?: [a-z]+)?)(?::| is(?: now)?)\\s+"),
+                            "my favorite $1 is "),
+                    // "new roommate is Jordan": one of a kind, said without "my".
+                    new Rewrite(
+                            List.of("new ", "New "),
+                            Pattern.compile(
+                                    "^(?i:new) (roommate|boss|manager|doctor|dentist|therapist|landlord|coach|trainer|number|phone number|email|address|car|phone|gym|bank|job title|title|partner|girlfriend|boyfriend)(?::| is)\\s+"),
+                            "my new $1 is "),
+                    // "I weigh 180 pounds", "down to 165 lbs": a weight.
+                    new Rewrite(
+                            List.of("weigh", "down to ", "up to "),
+                            Pattern.compile(
+                                    "(?i)(?:\\bI (?:now |currently )?weigh(?: about| around)?|^(?:I am (?:now )?)?(?:down|up) to) (\\d[\\d.,]* ?(?:pounds|lbs|kg|kilos|kilograms))\\b"),
+                            "my weight is $1"),
                     // "New job pays $110k": the salary.
                     new Rewrite(
                             List.of(" pays"),

@@ -60,7 +60,7 @@ final class StatementPatterns {
                     "(?i)^(?:please )?(?:call me|you can call me|i go by|i now go by|i (?:prefer|would rather|would like) to be called|(?:everyone|everybody|people|friends|my friends) (?:now )?calls? me) (?<val>(?-i:[A-Z])[\\p{L}'’-]+(?: (?-i:[A-Z])[\\p{L}'’-]+)?)(?: .*)?$");
     static final Pattern INVERTED_FAVORITE =
             Pattern.compile(
-                    "(?i)^(?<val>[^,]{1,50}?) (?:is|are|has become|have become|became) (?:now |definitely |probably |still |totally |by far )?my (?:new |all-time |all time |absolute )?(?<attr>favou?rite(?: [\\p{L}-]+){1,2}|fave(?: [\\p{L}-]+)?|top pick|(?:number one|#1) (?!(?:goal|goals|priority|priorities|reason|reasons|rule|concern|thing|tip|fan|job|focus|wish|dream|supporter|source)\\b)[\\p{L}-]+|go-to(?: [\\p{L}-]+)?|(?:main |biggest )?(?:hobby|hobbies|passion|specialty))$");
+                    "(?i)^(?<val>[^,]{1,50}?) (?:is|are|has become|have become|became) (?:now |definitely |probably |still |totally |by far )?my (?:new |all-time |all time |absolute )?(?<attr>favou?rite(?: [\\p{L}-]+){1,2}|fave?(?: [\\p{L}-]+)?|top pick|(?:number one|#1) (?!(?:goal|goals|priority|priorities|reason|reasons|rule|concern|thing|tip|fan|job|focus|wish|dream|supporter|source)\\b)[\\p{L}-]+|go-to(?: [\\p{L}-]+)?|(?:main |biggest )?(?:hobby|hobbies|passion|specialty))(?: now| these days| nowadays)?(?:, .*)?$");
     static final Pattern LIVES =
             Pattern.compile(
                     "(?i)^(?:I|we) "
@@ -188,7 +188,7 @@ final class StatementPatterns {
     /** "Nashville is home now": where someone lives, named first. */
     static final Pattern HOME_NAMED_FIRST =
             Pattern.compile(
-                    "^(?<place>[A-Z][\\p{L}.'-]+(?: [A-Z][\\p{L}.'-]+){0,2}) (?:is|has become|feels like) (?i:(?:my |our )?(?:new )?home)$");
+                    "^(?<place>[A-Z][\\p{L}.-]+(?: [A-Z][\\p{L}.-]+){0,2})(?: is|['’]s| has become| feels like) (?i:(?:my |our )?(?:new )?home)$");
 
     /** "I started at Google on Monday": a new workplace, named. */
     static final Pattern STARTED_AT =
@@ -243,7 +243,7 @@ final class StatementPatterns {
     /** "I am dating Chris now": someone's partner, by name. */
     static final Pattern DATING =
             Pattern.compile(
-                    "(?i)^I (?:am|have been) (?:now |currently )?(?:dating|going out with|in a relationship with|seeing someone (?:named|called)) (?<name>(?-i:[A-Z])[\\p{L}'-]+(?: (?-i:[A-Z])[\\p{L}'-]+)?)(?: (?:for|since) .{1,30}| since| since then)?$");
+                    "(?i)^I (?:am|have been) (?:now |currently )?(?:dating|going out with|in a relationship with|seeing someone (?:named|called))(?: (?:a|this) (?:guy|girl|man|woman|someone|person) (?:named|called))? (?<name>(?-i:[A-Z])[\\p{L}'-]+(?: (?-i:[A-Z])[\\p{L}'-]+)?)(?: (?:for|since) .{1,30}| since| since then)?$");
 
     /** "Tom and I called off the engagement": engaged no longer. */
     static final Pattern CALLED_OFF =
@@ -302,7 +302,7 @@ final class StatementPatterns {
      */
     static final Pattern USES =
             Pattern.compile(
-                    "(?i)^I (?:now |currently |still |mostly |mainly |usually |also |only )?(?<verb>use|bank with|shop at|support|root for|cheer for|work out at|go to the gym at|train at|insure (?:my car |my house |my home )?with|stream on|listen on)(?<val> (?-i:[A-Z0-9])[\\p{L}0-9&.'-]*(?: (?-i:[A-Z0-9&])[\\p{L}0-9&.'-]*){0,3})(?: (?:now|these days|nowadays|for (?:everything|my [\\p{L} ]{1,20})))?$");
+                    "(?i)^I (?:now |currently |still |mostly |mainly |usually |also |only )?(?<verb>use|bank with|shop at|support|root for|cheer for|work out at|go to the gym at|go to|train at|insure (?:my car |my house |my home )?with|stream on|listen on)(?<val> (?:the )?(?-i:[A-Z0-9])[\\p{L}0-9&.+'-]*(?: (?-i:[A-Z0-9&])[\\p{L}0-9&.+'-]*){0,3})(?: (?:now|these days|nowadays|for (?:everything|my [\\p{L} ]{1,20})|(?:on|in|at|near|by) (?-i:[A-Z])[\\p{L} .'-]{1,30}|downtown))?$");
 
     /** "I am a Yankees fan", "I'm a die-hard Celtics supporter": a team or a name one follows. */
     static final Pattern NAMED_FAN =
@@ -359,7 +359,7 @@ final class StatementPatterns {
      */
     static final Pattern AGE =
             Pattern.compile(
-                    "(?i)^I (?:am (?:now |turning |about to turn )?(?<n>\\d{1,3})(?: years old| yrs old| now| today)?|(?:just |recently |finally )?(?:turned|hit|reached) (?<past>\\d{1,3})(?: years old)?(?: (?:yesterday|today|this (?:week|month|year)|last (?:week|month|year|[a-z]+day)|on .{1,30}))?)$");
+                    "(?i)^I (?:am (?:now |turning |about to turn )?(?<n>\\d{1,3})(?: years old| yrs old| now| today)?|(?:just |recently |finally )?(?:turned|hit|reached) (?<past>\\d{1,3})(?: years old)?(?: (?:yesterday|today|this (?:week|month|year)|last (?:week|month|year|[a-z]+day)|on .{1,30}))?)(?:,(?! (?:and|but) ).*)?$");
 
     static final Pattern STATE =
             Pattern.compile(

@@ -36,6 +36,8 @@ final class StatementReaders {
                                 "");
         // "my snack of choice" is the favorite snack.
         a = a.replaceFirst("(?i)^([\\p{L}-]+) of choice$", "favorite $1");
+        // "my fav food", "my fave band": the favorite one.
+        a = a.replaceFirst("(?i)^fave? ", "favorite ");
         // "my closest friend" is the best friend.
         a = a.replaceFirst("(?i)^(?:closest|very best|bestest) friend$", "best friend");
         // "my number one band", "my #1 show": the favorite one.

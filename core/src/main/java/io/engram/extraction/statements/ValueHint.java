@@ -26,7 +26,7 @@ public record ValueHint(String speaker, String sentence) {
     /** Words that tell of a change now, not of one planned, wished or remembered. */
     private static final Pattern CHANGE =
             Pattern.compile(
-                    "(?i)\\b(?:now|these days|nowadays|new|anymore|any more|no longer|no more|switched|changed|moved|relocated|became|become|hired|joined|going forward|from now on|bought|adopted|transferred|replaced|passed away|sold|left|quit|laid off|instead|stopped|upgraded|ended up|closed on|made the jump|jumped|raised|bumped|promoted|stretch|stolen|totaled|got an?|settled|parted ways|brought me on|took me on|retired|traded|swapped|cancell?ed)\\b");
+                    "(?i)\\b(?:now|these days|nowadays|new|anymore|any more|no longer|no more|switched|changed|moved|relocated|became|become|hired|joined|going forward|from now on|bought|adopted|transferred|replaced|passed away|sold|left|quit|laid off|instead|stopped|upgraded|ended up|closed on|made the jump|jumped|raised|bumped|promoted|stretch|stolen|totaled|got an?|settled|parted ways|brought me on|took me on|retired|traded|swapped|cancell?ed|ported)\\b");
 
     /**
      * Words that make a sentence something other than the speaker's own change now: past, future,
@@ -51,7 +51,8 @@ public record ValueHint(String speaker, String sentence) {
     /** A phone number: seven digits or more, with the usual separators. */
     static final Pattern PHONE = Pattern.compile("(?<![\\w$])\\+?\\d[\\d() .-]{5,18}\\d(?![\\w%])");
 
-    private static final Pattern MODEL_NUMBER = Pattern.compile(" \\d{1,4}[A-Za-z]?\\b(?![,.]\\d)");
+    private static final Pattern MODEL_NUMBER =
+            Pattern.compile(" [A-Z]?\\d{1,4}[A-Za-z]?\\b(?![,.]\\d)");
 
     /** A name with its title: "Ms. Park", "Dr. Shah". */
     private static final Pattern TITLED =
@@ -161,7 +162,10 @@ public record ValueHint(String speaker, String sentence) {
                 return k;
             }
         }
-        return v.matches("(?:[A-Z][\\p{L}.'-]*\\s?){1,3}") ? Kind.NAME : null;
+        // "iPhone 12", "eBay": a name that starts in lower case.
+        return v.matches("(?:[a-z]?[A-Z][\\p{L}.'-]*\\s?){1,3}(?:\\d{1,4}[A-Za-z]?)?")
+                ? Kind.NAME
+                : null;
     }
 
     private static Kind kindOf(Values.Kind k) {
@@ -323,6 +327,9 @@ public record ValueHint(String speaker, String sentence) {
 
     /** A stored value without its article, or a partner's without "dating". */
     private static String bare(String value) {
-        return value.strip().replaceFirst("(?i)^(?:an?|the|dating) ", "");
+        // "a 2012 Toyota Corolla": the model year is no part of the name's kind.
+        return value.strip()
+                .replaceFirst("(?i)^(?:an?|the|dating) ", "")
+                .replaceFirst("^(?:19|20)\\d{2} (?=[A-Z])", "");
     }
 }
