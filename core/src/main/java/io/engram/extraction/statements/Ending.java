@@ -36,7 +36,14 @@ public record Ending(String subject, String name, String verb, String when, Inst
 
     /** The ending {@code sentence} of {@code speaker}'s tells of, said at {@code said}, if any. */
     public static Optional<Ending> of(String speaker, String sentence, Instant said) {
-        if (sentence.endsWith("?")
+        // Every sentence that gave no value asks: the words first, the expressions after.
+        if (!(sentence.contains("died")
+                        || sentence.contains("passed")
+                        || sentence.contains(" away")
+                        || sentence.contains("missing")
+                        || sentence.contains(" put ")
+                        || sentence.contains("bridge"))
+                || sentence.endsWith("?")
                 || TimePhrases.future(sentence)
                 || UNDONE.matcher(sentence).find()) {
             return Optional.empty();
