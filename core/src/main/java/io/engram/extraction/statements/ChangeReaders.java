@@ -25,12 +25,6 @@ final class ChangeReaders {
             java.util.regex.Pattern.compile(
                     "(?i) (?:in|during|over|this|last) (?:the )?(?:spring|summer|fall|autumn|winter)");
 
-    private static final java.util.regex.Pattern EMAIL_IN =
-            java.util.regex.Pattern.compile("[\\w.+-]+@[\\w-]+(?:\\.[\\w-]+)+");
-
-    private static final java.util.regex.Pattern PHONE_IN =
-            java.util.regex.Pattern.compile("\\+?\\d[\\d() .-]{5,18}\\d");
-
     /** " in Vegas": a place alone, named. */
     private static final java.util.regex.Pattern PLACE_ONLY =
             java.util.regex.Pattern.compile(" in (?:[A-Z][\\p{L}.'-]+)(?: [A-Z][\\p{L}.'-]+){0,2}");
@@ -121,7 +115,9 @@ final class ChangeReaders {
             // "new email btw: …": the address itself, whatever words come before it.
             String val = m.group("val");
             Matcher contact =
-                    (attr.toLowerCase(Locale.ROOT).contains("email") ? EMAIL_IN : PHONE_IN)
+                    (attr.toLowerCase(Locale.ROOT).contains("email")
+                                    ? ValueHint.EMAIL
+                                    : ValueHint.PHONE)
                             .matcher(val);
             if (attr.matches("(?i).*(?:email|number|cell).*")) {
                 if (!contact.find()) {

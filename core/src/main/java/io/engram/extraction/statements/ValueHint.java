@@ -46,7 +46,7 @@ public record ValueHint(String speaker, String sentence) {
             Pattern.compile(
                     "(?i)\\b(?:was|were|had been|left|quit|sold|gone|got rid of|retired|moved away|stolen|parted ways|made the jump|jumped|moved on|stopped|let (?:me|us|(?:\\w+ ){1,3}of us) go|fired|gave away|traded|ditched|dumped|returned|crashed|wrecked|laid (?:me )?off|no longer|anymore|any more|no more|instead|replaced|switched|moved on|from|used to|old|former|ex|behind|passed away|totaled|died|broke up|split|separated)\\b");
 
-    private static final Pattern EMAIL = Pattern.compile("[\\w.+-]+@[\\w-]+(?:\\.[\\w-]+)+");
+    static final Pattern EMAIL = Pattern.compile("[\\w.+-]+@[\\w-]+(?:\\.[\\w-]+)+");
 
     /** A phone number: seven digits or more, with the usual separators. */
     static final Pattern PHONE = Pattern.compile("(?<![\\w$])\\+?\\d[\\d() .-]{5,18}\\d(?![\\w%])");
