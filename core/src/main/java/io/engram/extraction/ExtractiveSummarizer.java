@@ -66,6 +66,10 @@ public final class ExtractiveSummarizer implements SessionSummarizer {
                         .limit(maxFacts)
                         .sorted(Comparator.comparing(CandidateFact::validFrom))
                         .toList();
+        if (chosen.isEmpty()) {
+            // Only hints: a summary of nothing ("Conversation of Dana on …: .") is no memory.
+            return Optional.empty();
+        }
         Set<String> speakers = new LinkedHashSet<>();
         for (ConversationTurn t : turns) {
             if (t.role() == io.engram.events.Role.USER) {

@@ -56,6 +56,24 @@ class SummarizerTest {
     }
 
     @Test
+    void sessionOfOnlyValueHintsHasNoSummary() {
+        // What the session says is a change the planner reads against stored values; with no fact
+        // of its own there is nothing to summarise, not an empty "Conversation of Dana on …: .".
+        List<ConversationTurn> hints =
+                new Turns()
+                        .say("Dana", "mochi passed away in march, we adopted a tabby named Noodle")
+                        .say("Dana", "traded in the accord, got a mazda cx-5 now")
+                        .list();
+        ExtractionResult result =
+                new HeuristicExtractor()
+                        .extract(new ExtractionWindow("s2", List.of(), hints, true));
+        assertThat(((ExtractionResult.Facts) result).facts())
+                .isNotEmpty()
+                .allMatch(f -> io.engram.extraction.statements.ValueHint.isHint(f.tags()));
+        assertThat(extractive.summarize("s2", hints).join()).isEmpty();
+    }
+
+    @Test
     void llmSummaryIsUsedAndFallsBackWhenTheModelFails() throws Exception {
         try (FakeChatServer server = new FakeChatServer()) {
             LlmSummarizer llm =
