@@ -78,6 +78,11 @@ public final class ChangePlanner {
                     continue;
                 }
                 HintReader.Read r = read.get();
+                if (r.departure() && laterGives(facts, i, r.attribute())) {
+                    // "Sold the Civic. I drive a Tacoma now.": the new value replaces the old one
+                    // itself, no "no longer" between them.
+                    continue;
+                }
                 CandidateFact stored =
                         new CandidateFact(
                                 r.old().type(),
@@ -106,6 +111,21 @@ public final class ChangePlanner {
             out.add(new Planned(decision, change));
         }
         return out;
+    }
+
+    /** Whether a fact after the {@code i}th is a statement of {@code attribute}'s value. */
+    private static boolean laterGives(List<CandidateFact> facts, int i, String attribute) {
+        for (int j = i + 1; j < facts.size(); j++) {
+            CandidateFact f = facts.get(j);
+            if (!ValueHint.isHint(f.tags())
+                    && !Excerpts.isExcerpt(f.tags())
+                    && FactKey.of(f.content())
+                            .filter(k -> k.attribute().equals(attribute))
+                            .isPresent()) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** A decision taken by the value a fact gives (or none), and the fact as it will be stored. */

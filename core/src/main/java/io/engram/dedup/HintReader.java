@@ -1,9 +1,11 @@
 package io.engram.dedup;
 
+import io.engram.extraction.statements.Departure;
 import io.engram.extraction.statements.Ending;
 import io.engram.extraction.statements.FactKey;
 import io.engram.extraction.statements.ValueHint;
 import io.engram.memory.Memory;
+import io.engram.memory.MemoryType;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -21,6 +23,9 @@ import java.util.Optional;
 final class HintReader {
 
     private HintReader() {}
+
+    /** How a departure's missing new value is written in the decision's reason. */
+    private static final String LEFT_MARK = "(left: ";
 
     /**
      * More words a change of these attributes is told in than their statements use ("with the raise
@@ -56,6 +61,11 @@ final class HintReader {
             java.util.regex.Pattern.compile(
                     "(?i)\\b(?:(?:reach|contact|text|call|email|e-mail|message) me|for me|send (?:\\w+ ){0,3}to|my (?:new )?(?:email|e-mail|address|number|phone|cell)|(?:got|have) a new (?:phone )?(?:number|email|e-mail))\\b");
 
+    /** Words that make leaving a place a move: "left the mission, living in noe valley now". */
+    private static final java.util.regex.Pattern SETTLED =
+            java.util.regex.Pattern.compile(
+                    "(?i)\\b(?:now|these days|for good|living in|moved|new (?:place|apartment|flat|house|home|city))\\b");
+
     /** Words of someone new in one's life, for a relationship status. */
     private static final java.util.regex.Pattern PARTNER =
             java.util.regex.Pattern.compile(
@@ -66,6 +76,11 @@ final class HintReader {
      * sentence stored in its place.
      */
     record Read(Memory old, String attribute, String oldValue, String value, String sentence) {
+
+        /** Whether the old value was left with no new one read ("quit salesforce"). */
+        boolean departure() {
+            return value.startsWith(LEFT_MARK);
+        }
 
         /** The new value in the words the old one was stored in. */
         static Read of(Memory old, FactKey key, String value) {
@@ -126,7 +141,57 @@ final class HintReader {
         if (changed.isPresent()) {
             return changed;
         }
-        return Ending.of(hint.speaker(), hint.sentence(), said).flatMap(e -> ended(e, known));
+        Optional<Read> ended =
+                Ending.of(hint.speaker(), hint.sentence(), said).flatMap(e -> ended(e, known));
+        if (ended.isPresent()) {
+            return ended;
+        }
+        return Departure.of(hint.speaker(), hint.sentence(), said).flatMap(d -> left(d, known));
+    }
+
+    /**
+     * "cancelled my planet fitness membership", when exactly one current memory of the speaker's
+     * has a value those words name ("Dana goes to Planet Fitness"): that memory, ended ("Dana no
+     * longer goes to Planet Fitness.").
+     */
+    private static Optional<Read> left(Departure departure, UserMemories known) {
+        List<Read> keyed = new ArrayList<>();
+        List<Read> unkeyed = new ArrayList<>();
+        for (Memory m : known.valued()) {
+            // What someone has or does, not what happened once ("Dana went to Boston in May").
+            if (m.type() != MemoryType.SEMANTIC && m.type() != MemoryType.SOCIAL) {
+                continue;
+            }
+            Optional<FactKey> key = FactKey.of(m.content());
+            if (key.isPresent()
+                    && key.get().attribute().equals("residence")
+                    && !departure.how().startsWith("moved")
+                    && !SETTLED.matcher(departure.sentence()).find()) {
+                // "I left Boston": a trip as often as a move, unless told as one.
+                continue;
+            }
+            boolean named =
+                    key.isPresent()
+                            ? key.get().subject().equalsIgnoreCase(departure.subject())
+                                    && departure.names(key.get().quoted())
+                            : departure.namedIn(m.content());
+            Optional<String> negated = named ? departure.negate(m.content()) : Optional.empty();
+            if (negated.isEmpty()) {
+                continue;
+            }
+            String attribute = key.map(FactKey::attribute).orElse("what " + m.content() + " says");
+            String old = key.map(FactKey::value).orElse(departure.left());
+            Read read =
+                    new Read(m, attribute, old, LEFT_MARK + departure.left() + ")", negated.get());
+            (key.isPresent() ? keyed : unkeyed).add(read);
+        }
+        // Exactly one: a statement with a value first, else one in other words.
+        if (keyed.size() == 1) {
+            return Optional.of(keyed.get(0));
+        }
+        return keyed.isEmpty() && unkeyed.size() == 1
+                ? Optional.of(unkeyed.get(0))
+                : Optional.empty();
     }
 
     private static Optional<Read> read(ValueHint hint, UserMemories known) {

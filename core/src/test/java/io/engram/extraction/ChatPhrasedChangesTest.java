@@ -3,9 +3,6 @@ package io.engram.extraction;
 import static io.engram.extraction.DanaTells.*;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.engram.dedup.ChangePlanner;
-import io.engram.dedup.Decision;
-import io.engram.memory.MemoryChange;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -118,29 +115,7 @@ class ChatPhrasedChangesTest {
                         + " Pepper.|Dana's cat Oreo ran away in the spring of 2025.",
             })
     void theChangeSupersedesTheValueItChanges(String before, String after, String stored) {
-        Told told = tell(before, T, after, T.plus(Duration.ofDays(30)));
-        ChangePlanner.Planned superseding =
-                told.planned().stream()
-                        .filter(p -> p.change().memory().content().equals(stored))
-                        .findFirst()
-                        .orElseThrow(
-                                () ->
-                                        new AssertionError(
-                                                "no "
-                                                        + stored
-                                                        + " among "
-                                                        + told.planned().stream()
-                                                                .map(
-                                                                        p ->
-                                                                                p.change()
-                                                                                        .memory()
-                                                                                        .content())
-                                                                .toList()));
-        assertThat(superseding.decision())
-                .as(superseding.decision().reason())
-                .isInstanceOf(Decision.Supersede.class);
-        assertThat(((MemoryChange.Superseded) superseding.change()).old().content())
-                .isEqualTo(told.first().get(0).content());
+        supersedesTheFirst(tell(before, T, after, T.plus(Duration.ofDays(30))), stored);
     }
 
     @ParameterizedTest

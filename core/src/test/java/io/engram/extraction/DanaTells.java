@@ -69,4 +69,33 @@ final class DanaTells {
         }
         return out;
     }
+
+    /** What the later facts store, in order. */
+    static List<String> contents(List<ChangePlanner.Planned> planned) {
+        return planned.stream().map(p -> p.change().memory().content()).toList();
+    }
+
+    /**
+     * The planned change that stores {@code stored}, and that it supersedes the first thing Dana
+     * said.
+     */
+    static ChangePlanner.Planned supersedesTheFirst(Told told, String stored) {
+        ChangePlanner.Planned found =
+                told.planned().stream()
+                        .filter(p -> p.change().memory().content().equals(stored))
+                        .findFirst()
+                        .orElseThrow(
+                                () ->
+                                        new AssertionError(
+                                                "no "
+                                                        + stored
+                                                        + " among "
+                                                        + contents(told.planned())));
+        assertThat(found.decision())
+                .as(found.decision().reason())
+                .isInstanceOf(io.engram.dedup.Decision.Supersede.class);
+        assertThat(((io.engram.memory.MemoryChange.Superseded) found.change()).old().content())
+                .isEqualTo(told.first().get(0).content());
+        return found;
+    }
 }

@@ -120,12 +120,23 @@ public record FactKey(String subject, String attribute, String value) {
         value = value.strip();
     }
 
+    /** The value of an attribute that has none now ("Dana no longer works at Acme"). */
+    public static final String NONE = "(none)";
+
     /** The key of a fact's words, when they have one of the shapes that give a value. */
     public static Optional<FactKey> of(String content) {
         String c = content.strip();
         Matcher m;
+        int no = c.indexOf(" no longer ");
+        if (no > 0 && no == c.indexOf(' ') && !c.contains(" no longer works at ")) {
+            // "Dana no longer lives in Boston": the attribute, with no value now.
+            String subject = c.substring(0, no);
+            return of(subject + " " + c.substring(no + " no longer ".length()))
+                    .filter(k -> k.subject().equals(subject))
+                    .map(k -> new FactKey(k.subject(), k.attribute(), NONE));
+        }
         if ((m = WORKS_AT.matcher(c)).matches()) {
-            String v = c.contains(" no longer works at ") ? "(none)" : m.group("v");
+            String v = c.contains(" no longer works at ") ? NONE : m.group("v");
             return Optional.of(new FactKey(m.group("s"), "workplace", v));
         }
         if ((m = WORKS_AS.matcher(c)).matches()) {

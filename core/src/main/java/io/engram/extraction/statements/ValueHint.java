@@ -184,6 +184,10 @@ public record ValueHint(String speaker, String sentence) {
         if (!s.isEmpty() && Ending.of(speaker, s, java.time.Instant.EPOCH).isPresent()) {
             return Optional.of(new ValueHint(speaker, s));
         }
+        // "quit salesforce": read against the one memory whose value it names.
+        if (!s.isEmpty() && Departure.of(speaker, s, java.time.Instant.EPOCH).isPresent()) {
+            return Optional.of(new ValueHint(speaker, s));
+        }
         if (s.isEmpty()
                 || s.endsWith("?")
                 || !FIRST_PERSON.matcher(s).find()

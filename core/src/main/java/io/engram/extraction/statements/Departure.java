@@ -1,0 +1,199 @@
+package io.engram.extraction.statements;
+
+import java.time.Instant;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The speaker leaving something behind, whatever takes its place: "quit salesforce", "cancelled my
+ * planet fitness membership", "moved out of Boston", "Sam and I split in april". Said alone, what
+ * was left is only words; read against the one memory whose value they name ("Dana works at
+ * Salesforce"), it ends that memory and is stored as its negation ("Dana no longer works at
+ * Salesforce."), so a new value said in words no reader knows does not leave the old one current.
+ *
+ * @param subject the speaker
+ * @param how the verb it was left with, in lower case ("quit", "moved out of"), or "" for a split
+ * @param left the words of what was left, as said ("my planet fitness membership")
+ * @param sentence the sentence it was told in
+ * @param at when it was said
+ */
+public record Departure(String subject, String how, String left, String sentence, Instant at) {
+
+    /**
+     * The speaker's own leaving, first in its clause: "I quit X", "just sold the X", "we left X".
+     */
+    private static final Pattern LEFT =
+            Pattern.compile(
+                    "(?i)(?:^|[,;:] |\\b(?:and|so|but|finally|officially|just|today|yesterday) |\\b(?:i|we)(?:'ve| have)?(?: just| finally| officially)? )"
+                            + "(?:just |finally |officially |recently |already )?"
+                            + "(?<how>quit|left(?! off| over| for)|cancell?ed|sold|ditched|dropped(?! off| by| in)|dumped|closed|gave up(?: on)?|got rid of|traded in|"
+                            + "moved (?:out of|away from)|switched (?:away )?from|stopped (?:going to|using|supporting|playing|learning|seeing|banking with)|"
+                            + "broke up with|split (?:up )?with|divorced|parted ways with) "
+                            + "(?<left>[^,;:.!?]+)");
+
+    /** "I'm done with Arsenal", "we're through with Comcast". */
+    private static final Pattern DONE_WITH =
+            Pattern.compile(
+                    "(?i)\\b(?:i'm|i’m|im|i am|we're|we’re|we are) (?:officially |finally |so )?(?:done|finished|through) with (?<left>[^,;:.!?]+)");
+
+    /** "Sam and I split up", "Elena and I broke up": the partner, named first. */
+    private static final Pattern SPLIT =
+            Pattern.compile(
+                    "(?i)(?:^|[,;:] |\\b(?:so|but|and) )(?<left>[\\p{L}'-]+) and (?:i|me) (?:have |had |just |finally |officially )?(?:split|broke up|separated|divorced|called it quits)\\b");
+
+    /** Words that make the leaving not the speaker's, not done, or not now. */
+    private static final Pattern NOT_DONE =
+            Pattern.compile(
+                    "(?i)\\b(?:for (?:a|the|one|two|a few|a couple of) (?:day|days|week|weeks|weekend|bit|while|month|months)|back (?:on|in|next|tomorrow|home)|not|n't|n’t|never|almost|nearly|if|thinking|think|want|wants|wanna|might|maybe|may|will|'ll|’ll|gonna|going to|should|would|could|can|plan|planning|considering|about to|used to|years ago|when i was|my (?:sister|brother|mom|mother|dad|father|husband|wife|son|daughter|friend|partner|boyfriend|girlfriend|kids?|parents|cousin|aunt|uncle|boss|coworker|colleague|neighbou?r|roommate))\\b");
+
+    /** Words of an object too vague to name a value. */
+    private static final Set<String> FILLER =
+            Set.of(
+                    "my",
+                    "our",
+                    "the",
+                    "a",
+                    "an",
+                    "old",
+                    "whole",
+                    "all",
+                    "of",
+                    "at",
+                    "for",
+                    "in",
+                    "with",
+                    "being",
+                    "membership",
+                    "account",
+                    "accounts",
+                    "subscription",
+                    "plan",
+                    "job",
+                    "it",
+                    "them",
+                    "that",
+                    "this",
+                    "lol",
+                    "finally",
+                    "today",
+                    "yesterday",
+                    "last",
+                    "week",
+                    "month",
+                    "year",
+                    "ago",
+                    "now");
+
+    /** The leaving {@code sentence} of {@code speaker}'s tells of, if any. */
+    public static Optional<Departure> of(String speaker, String sentence, Instant said) {
+        String s = sentence.strip();
+        if (s.isEmpty()
+                || s.endsWith("?")
+                || !CUE.matcher(s).find()
+                || NOT_DONE.matcher(s).find()
+                || TimePhrases.future(s)) {
+            return Optional.empty();
+        }
+        String left = null;
+        String how = "";
+        for (Pattern p : List.of(LEFT, DONE_WITH, SPLIT)) {
+            Matcher m = p.matcher(s);
+            if (m.find()) {
+                left = m.group("left").strip();
+                how = p == LEFT ? m.group("how").toLowerCase(Locale.ROOT) : "";
+                break;
+            }
+        }
+        if (left == null) {
+            return Optional.empty();
+        }
+        // "left my umbrella in boston": what was left is what comes before its place or reason.
+        left =
+                left.split(
+                                "(?i) (?:in|at|for|to|from|with|because|since|after|and|but|so|last|this|on) ",
+                                2)[0];
+        return words(left).isEmpty()
+                ? Optional.empty()
+                : Optional.of(new Departure(speaker, how, left, s, said));
+    }
+
+    /** A cheap test for the words every leaving is told in. */
+    private static final Pattern CUE =
+            Pattern.compile(
+                    "(?i)\\b(?:quit|left|cancell?ed|sold|ditched|dropped|dumped|closed|gave up|got rid|traded in|moved|switched|stopped|broke up|split|divorced|parted|done|finished|through|no longer|separated|quits)\\b");
+
+    /** The words of {@code text} that can name a value, in lower case. */
+    static List<String> words(String text) {
+        return Arrays.stream(text.toLowerCase(Locale.ROOT).split("[^\\p{L}0-9'&+-]+"))
+                .filter(w -> !w.isBlank() && !FILLER.contains(w))
+                .toList();
+    }
+
+    /**
+     * Whether what was left is {@code value} (a stored value, "Planet Fitness", "a 2012 Honda
+     * Civic"): every word said of it is a word of the value ("the civic", "my planet fitness
+     * membership"), or the value's words all appear in what was said.
+     */
+    public boolean names(String value) {
+        List<String> said = words(left);
+        List<String> stored = words(value.replaceFirst("^(?:19|20)\\d{2} ", ""));
+        if (said.isEmpty() || stored.isEmpty()) {
+            return false;
+        }
+        return stored.containsAll(said)
+                || said.containsAll(stored) && said.size() <= stored.size() + 1;
+    }
+
+    /**
+     * Whether what was left is named in {@code content}, a statement of the subject's with no value
+     * read from it ("Dana uses Spotify.", "Dana goes to Planet Fitness."): every word said of it is
+     * a word of the statement after its subject.
+     */
+    public boolean namedIn(String content) {
+        String c = content.strip();
+        if (!c.startsWith(subject + " ") && !c.startsWith(subject + "'s ")) {
+            return false;
+        }
+        List<String> said = words(left);
+        return !said.isEmpty() && words(c.substring(subject.length())).containsAll(said);
+    }
+
+    /**
+     * {@code content} ("Dana works at Salesforce.", "Dana's bank is Barclays.") said of the time
+     * after the leaving: "Dana no longer works at Salesforce.", "Dana's bank is no longer
+     * Barclays."
+     */
+    public Optional<String> negate(String content) {
+        String c = content.strip().replaceFirst("[.!]+$", "");
+        if (!c.startsWith(subject + " ") && !c.startsWith(subject + "'s ")) {
+            return Optional.empty();
+        }
+        Matcher copula = Pattern.compile(" (is|are|was) (?!no longer )").matcher(c);
+        if (c.startsWith(subject + "'s ")) {
+            return copula.find()
+                    ? Optional.of(
+                            c.substring(0, copula.end())
+                                    + "no longer "
+                                    + c.substring(copula.end())
+                                    + ".")
+                    : Optional.empty();
+        }
+        String rest = c.substring(subject.length() + 1);
+        if (rest.startsWith("is ") || rest.startsWith("are ")) {
+            int sp = rest.indexOf(' ');
+            return Optional.of(
+                    subject
+                            + " "
+                            + rest.substring(0, sp)
+                            + " no longer"
+                            + rest.substring(sp)
+                            + ".");
+        }
+        return Optional.of(subject + " no longer " + rest + ".");
+    }
+}
