@@ -1,5 +1,6 @@
 package io.engram.store;
 
+import io.engram.extraction.statements.Departure;
 import io.engram.extraction.statements.FactKey;
 import io.engram.memory.Memory;
 import java.sql.Connection;
@@ -40,19 +41,34 @@ public final class StaleStatements {
     static int mark(Connection c, Memory old, Memory current) throws SQLException {
         Optional<FactKey> was = FactKey.of(old.content());
         Optional<FactKey> now = FactKey.of(current.content());
-        if (was.isEmpty() || now.isEmpty() || was.get().quoted().length() < 2) {
+        if (was.isEmpty()) {
+            // "Dana uses Spotify." ended by "Dana no longer uses Spotify.": what quotes "Spotify"
+            // among the old statement's turns (its excerpt, its session's summary).
+            Optional<String> left = Departure.leftValue(old.content(), current.content());
+            return left.isEmpty() ? 0 : mark(c, old, current, left.get(), FactKey.NONE, NOTHING);
+        }
+        if (now.isEmpty() || was.get().quoted().length() < 2) {
             return 0;
         }
+        return mark(c, old, current, was.get().quoted(), now.get().quoted(), was.get().cueWords());
+    }
+
+    /** A regular expression no content matches: only the old statement's turns count. */
+    private static final String NOTHING = "a^";
+
+    private static int mark(
+            Connection c, Memory old, Memory current, String was, String now, String cueWords)
+            throws SQLException {
         try (PreparedStatement st = c.prepareStatement(MARK)) {
             st.setObject(1, current.id());
             st.setDouble(2, CONSISTENCY);
             MemoryEvents.bindScope(st, 3, old.scope());
             st.setObject(7, current.id());
             st.setObject(8, old.id());
-            st.setString(9, was.get().quoted());
-            st.setString(10, now.get().quoted());
+            st.setString(9, was);
+            st.setString(10, now);
             st.setArray(11, c.createArrayOf("text", old.sourceTurnIds().toArray()));
-            st.setString(12, was.get().cueWords());
+            st.setString(12, cueWords);
             st.setArray(13, c.createArrayOf("text", current.sourceTurnIds().toArray()));
             return st.executeUpdate();
         }

@@ -125,4 +125,23 @@ class DeparturesTest {
         assertThat(((MemoryChange.Superseded) seattle.change()).old().content())
                 .isEqualTo("Dana no longer lives in Boston.");
     }
+
+    @ParameterizedTest
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "Dana goes to Planet Fitness.|Dana no longer goes to Planet Fitness.|Planet Fitness",
+                "Dana uses Spotify.|Dana no longer uses Spotify.|Spotify",
+                "Dana is learning Spanish on Duolingo."
+                        + "|Dana is no longer learning Spanish on Duolingo.|Spanish on Duolingo",
+                "Dana plays guitar.|Dana no longer plays guitar.|guitar",
+                "Dana uses Spotify.|Dana no longer uses Tidal.|",
+                "Dana uses Spotify.|Dana uses Tidal.|",
+            })
+    void theValueAnEndedStatementQuotesIsWhatFollowsItsVerb(
+            String old, String ended, String value) {
+        // What the excerpt and summary that told the old statement are found by.
+        assertThat(io.engram.extraction.statements.Departure.leftValue(old, ended))
+                .isEqualTo(Optional.ofNullable(value));
+    }
 }

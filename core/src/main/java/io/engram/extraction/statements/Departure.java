@@ -196,4 +196,36 @@ public record Departure(String subject, String how, String left, String sentence
         }
         return Optional.of(subject + " no longer " + rest + ".");
     }
+
+    /** Words between a statement's verb and the value it names: "goes to", "is learning". */
+    private static final Set<String> LEAD =
+            Set.of("is", "are", "to", "at", "with", "in", "on", "for", "from", "the", "a", "an");
+
+    /**
+     * The value {@code old} ("Dana goes to Planet Fitness.") named, when {@code current} is its
+     * negation ("Dana no longer goes to Planet Fitness."): "Planet Fitness". For a statement no key
+     * is read from, this is what its other records quote.
+     */
+    public static Optional<String> leftValue(String old, String current) {
+        String c = current.strip().replaceFirst("[.!]+$", "");
+        int no = c.indexOf(" no longer ");
+        if (no <= 0) {
+            return Optional.empty();
+        }
+        String subject = c.substring(0, no);
+        String o = old.strip().replaceFirst("[.!]+$", "");
+        if (!o.startsWith(subject + " ")
+                || !o.substring(subject.length() + 1)
+                        .equals(c.substring(no + " no longer ".length()))) {
+            return Optional.empty();
+        }
+        String[] words = o.substring(subject.length() + 1).split(" ");
+        int k = 1;
+        while (k < words.length - 1
+                && (LEAD.contains(words[k].toLowerCase(Locale.ROOT)) || words[k].endsWith("ing"))) {
+            k++;
+        }
+        String value = String.join(" ", Arrays.copyOfRange(words, k, words.length));
+        return value.length() < 3 ? Optional.empty() : Optional.of(value);
+    }
 }
