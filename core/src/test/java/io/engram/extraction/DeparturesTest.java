@@ -36,8 +36,8 @@ class DeparturesTest {
                         + "|Dana no longer drives a 2012 honda civic.",
                 "I live in Boston.|moved out of boston in march, still figuring out where to settle"
                         + "|Dana no longer lives in Boston.",
-                "I live in the Mission district in SF.|we finally left the mission, living in noe"
-                        + " valley now|Dana no longer lives in the Mission district in SF.",
+                "I live in the Mission district in SF.|we finally left the mission, couch surfing"
+                        + " now|Dana no longer lives in the Mission district in SF.",
                 "My partner is Sam.|update on the love life front: Sam and I split in april"
                         + "|Dana's partner is no longer Sam.",
                 "I'm vegetarian.|gave up on being vegetarian, bacon won|Dana is no longer vegetarian.",

@@ -238,11 +238,22 @@ public final class Clauses {
                             // working as a realtor now": a clause of the speaker's, its subject
                             // left out.
                             + "|,\\s+(?=(?:left|sold|traded|quit|dropped|ditched|cancell?ed|switched|moved|got rid of)\\s|(?:now |currently )?(?:working (?:as|at|for)|living in|dating|learning|driving an?)\\s)"
+                            // "I have two rabbits, they are chaos", "I'm a product manager, so
+                            // meetings all day": a comment on the statement, a clause of its own.
+                            + "|,\\s+(?!(?:so )?(?:[\\p{L}'’-]+ ){0,2}\\p{L}+(?: is| are|['’]s|['’]re) (?:my|our|home)\\b)(?=so\\s|(?:it|that|this|he|she|they|there|these|those)(?:['’](?:s|re|ll|ve|d)\\b| (?:is|are|was|were|has|have|had|will|can|does|do|did|makes|made|refuses|loves|hates|looks|seems|explains|gets|got|keeps|never|always|just|still)\\b))"
+                            // "I drive a Tesla so charging is a whole thing": "so" that starts a
+                            // clause (a verb follows within a few words), not "so much" or "so
+                            // tired".
+                            + "|\\s+so\\s+(?=(?!(?:much|many|far|long|well|that)\\b|(?:\\S+\\s+){1,2}(?:is|are) (?:my|our|home)\\b)(?:\\S+\\s+){0,3}(?:am|is|are|was|were|r|has|have|had|might|will|can|could|do|does|did|need|needs|get|gets|fits|works|ever)\\b)"
                             // "Switched careers - I am a paramedic now".
                             + "|\\s+[-–—]+\\s+(?=(?:I|my|we)\\s)"
                             + "|,\\s+(?=(?:I|my|we)\\s|"
                             + NAMED_SUBJECT
                             + "))\\s*");
+
+    /** How a comment on a statement starts, split off at its comma. */
+    private static final Pattern COMMENT =
+            Pattern.compile("(?i)(?:so|it|that|this|he|she|they|there|these|those)\\b");
 
     private Clauses() {}
 
@@ -282,6 +293,14 @@ public final class Clauses {
                     // "Unfortunately, I lost…" is an adverb and a clause, not "X and I".
                     && s.contains(parts.get(i) + " and " + parts.get(i + 1))) {
                 parts.set(i, parts.get(i) + " and " + parts.remove(i + 1));
+            }
+        }
+        // "Plus, it is dairy-free": one word before a comma is no clause of its own.
+        for (int i = 0; i + 1 < parts.size(); i++) {
+            if (parts.get(i).indexOf(' ') < 0
+                    && COMMENT.matcher(parts.get(i + 1)).lookingAt()
+                    && s.contains(parts.get(i) + ", ")) {
+                parts.set(i, parts.get(i) + ", " + parts.remove(i + 1));
             }
         }
         String subject = null;

@@ -68,6 +68,9 @@ final class Lexicons {
     /** Verbs of an ongoing activity ("I'm learning the piano"). */
     static final Set<String> ACTIVITIES = list("activities");
 
+    /** Lower-case words where a name would stand that name nothing ("i live in fear"). */
+    static final Set<String> NOT_NAMES = list("not_names");
+
     /** Verbs of liking, with their third-person form. */
     static final java.util.Map<String, String> LIKING =
             java.util.Map.ofEntries(

@@ -13,11 +13,11 @@ final class Phrases {
     /** Where a statement's phrase ends: a comma, a subordinate clause, an exclamation. */
     private static final java.util.regex.Pattern STATEMENT_END =
             java.util.regex.Pattern.compile(
-                    "(?i)(,(?=\\s)|;|:(?=\\s)|!|\\?|\\(| - | – | — |-(?<=\\p{L}-) |\\.\\.\\.| because | since | which | who | whom | that is | so that | so i | but | when i | while | although | though | and it | and that | and i | and we | as well as | lol| haha| like i said| after the | once the | now that )");
+                    "(?i)(,(?=\\s)|;|:(?=\\s)|!|\\?|\\(| - | – | — |-(?<=\\p{L}-) |\\.\\.\\.| because | since | which | who | whom | that is | so (?!far |much |many |long |well )| but | when i | while | although | though | and it | and that | and i | and we | as well as | lol| haha| like i said| after the | once the | now that )");
 
     private static final java.util.regex.Pattern TRAILING_WORDS =
             java.util.regex.Pattern.compile(
-                    "(?i)\\s+(ever|so much|a lot|too|as well|right now|these days|lately|anymore|at the moment|for now|now|again|already|instead|though|tbh|honestly|haha|lol)$");
+                    "(?i)\\s+(ever|so much|a lot|too|as well|right now|these days|lately|anymore|at the moment|for now|now|again|already|instead|though|tbh|honestly|haha|lol|lmao|btw|fyi|rn|ngl|smh|imo|tho|atm|fr)$");
 
     private static final java.util.regex.Pattern TRAILING_STOPS =
             java.util.regex.Pattern.compile("[\\s.!…]+$");
@@ -115,5 +115,38 @@ final class Phrases {
                 Arrays.stream(s.toLowerCase(Locale.ROOT).split("[^\\p{L}0-9$]+"))
                         .filter(w -> w.length() > 2 && !io.engram.text.Text.STOPWORDS.contains(w))
                         .count();
+    }
+
+    /** A lower-case name as chat types it: one to three plain words. */
+    private static final java.util.regex.Pattern LOWER_NAME =
+            java.util.regex.Pattern.compile("[a-z][a-z.'&-]*(?: [a-z][a-z.'&-]*){0,2}");
+
+    /** Short names written in capitals: "nyc" is NYC, "sf" is SF. */
+    private static final java.util.Set<String> INITIALS = java.util.Set.of("nyc", "usa", "uae");
+
+    /**
+     * A place or an employer typed in lower case ("chicago", "noe valley", "acme corp"), as it is
+     * written: "Chicago", "Noe Valley", "Acme Corp". Empty when a word of it names nothing ("fear",
+     * "home", "a big house").
+     */
+    static Optional<String> lowerName(String phrase) {
+        String p = phrase.strip().replaceFirst("[,;:.!?]+$", "");
+        if (!LOWER_NAME.matcher(p).matches()) {
+            return Optional.empty();
+        }
+        StringBuilder out = new StringBuilder();
+        for (String w : SPACES.split(p)) {
+            if (Lexicons.NOT_NAMES.contains(w) || w.length() < 2) {
+                return Optional.empty();
+            }
+            if (out.length() > 0) {
+                out.append(' ');
+            }
+            out.append(
+                    w.length() == 2 || INITIALS.contains(w)
+                            ? w.toUpperCase(Locale.ROOT)
+                            : Character.toUpperCase(w.charAt(0)) + w.substring(1));
+        }
+        return Optional.of(out.toString());
     }
 }

@@ -152,7 +152,9 @@ final class StatementReaders {
     /** The place {@code text} starts with, up to the first of the words {@code ends}, if named. */
     private static Optional<String> namedPlace(String text, String ends) {
         String where = text.split("(?i) (" + ends + ") ", 2)[0];
-        return phrase(where, 6).filter(x -> x.matches(".*\\b[A-Z][\\p{L}]+.*"));
+        Optional<String> p = phrase(where, 6);
+        return p.filter(x -> x.matches(".*\\b[A-Z][\\p{L}]+.*"))
+                .or(() -> p.flatMap(Phrases::lowerName));
     }
 
     static Optional<Read> place(Renderer r, String place, Instant said, boolean moved) {
@@ -303,8 +305,9 @@ final class StatementReaders {
     }
 
     static Optional<String> organisation(String org) {
-        return phrase(org, 5)
-                .filter(o -> o.matches("^[A-Z0-9].*") || o.matches("(?i)^(a|an|the) .*"));
+        Optional<String> p = phrase(org, 5);
+        return p.filter(o -> o.matches("^[A-Z0-9].*") || o.matches("(?i)^(a|an|the) .*"))
+                .or(() -> p.flatMap(Phrases::lowerName));
     }
 
     /**

@@ -1,0 +1,69 @@
+package io.engram.extraction;
+
+import static io.engram.extraction.DanaTells.*;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.time.Duration;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * Statements as chat types them: in lower case ("i live in chicago"), with a comment after them ("I
+ * drive a Subaru so road trips are easy", "I have a parrot named Kiwi, she's loud") or a chat word
+ * ("btw", "rn"). The statement is read and written as a name is written; the comment is not part of
+ * it.
+ */
+class CasualStatementsTest {
+
+    @ParameterizedTest
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "i live in chicago, near wrigley|Dana lives in Chicago.",
+                "i live in portland rn|Dana lives in Portland.",
+                "i live in nyc|Dana lives in NYC.",
+                "i live in san francisco with my bf|Dana lives in San Francisco.",
+                "i work at acme corp|Dana works at Acme Corp.",
+                "i work for google btw|Dana works at Google.",
+                "i grew up in ohio|Dana grew up in Ohio.",
+                "I drive a Subaru Outback so road trips are easy|Dana drives a Subaru Outback.",
+                "I'm a paralegal, so long days lol|Dana is a paralegal.",
+                "I have a parrot named Kiwi, she's loud|Dana has a parrot named Kiwi.",
+                "I bank with Chase so I can't use that app|Dana banks with Chase.",
+                "I'm allergic to peanuts so no satay for me|Dana is allergic to peanuts.",
+            })
+    void theStatementIsReadWithoutItsComment(String said, String stored) {
+        assertThat(facts(said, T)).extracting(CandidateFact::content).containsExactly(stored);
+    }
+
+    @ParameterizedTest
+    @ValueSource(
+            strings = {
+                "i live in fear of spiders",
+                "i work at night mostly",
+                "i live in denial lol",
+                "i work at home on fridays",
+                "my dog is so cute when he sleeps",
+                "I'm so tired of my job",
+                "lol chicago pizza is overrated",
+                "is spotify down for you",
+            })
+    void lowerCaseWordsThatNameNothingGiveNoStatement(String said) {
+        assertThat(facts(said, T)).isEmpty();
+    }
+
+    @ParameterizedTest
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "I live in the Mission district in SF.|we finally left the mission, living in noe"
+                        + " valley now|Dana lives in Noe Valley.",
+                "I live in Denver.|moved to raleigh last month, still unpacking"
+                        + "|Dana moved to Raleigh in March 2026.",
+                "I work at Oracle.|i work at stripe now|Dana works at Stripe.",
+            })
+    void aNewValueTypedInLowerCaseSupersedesTheOldOne(String before, String after, String stored) {
+        supersedesTheFirst(tell(before, T, after, T.plus(Duration.ofDays(30))), stored);
+    }
+}
