@@ -3,6 +3,7 @@ package io.engram.extraction.statements;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
@@ -238,22 +239,24 @@ public final class Clauses {
                             // working as a realtor now": a clause of the speaker's, its subject
                             // left out.
                             + "|,\\s+(?=(?:left|sold|traded|quit|dropped|ditched|cancell?ed|switched|moved|got rid of)\\s|(?:now |currently )?(?:working (?:as|at|for)|living in|dating|learning|driving an?)\\s)"
-                            // "I have two rabbits, they are chaos", "I'm a product manager, so
-                            // meetings all day": a comment on the statement, a clause of its own.
-                            + "|,\\s+(?!(?:so )?(?:[\\p{L}'’-]+ ){0,2}\\p{L}+(?: is| are|['’]s|['’]re) (?:my|our|home)\\b)(?=so\\s|(?:it|that|this|he|she|they|there|these|those)(?:['’](?:s|re|ll|ve|d)\\b| (?:is|are|was|were|has|have|had|will|can|does|do|did|makes|made|refuses|loves|hates|looks|seems|explains|gets|got|keeps|never|always|just|still)\\b))"
-                            // "I drive a Tesla so charging is a whole thing": "so" that starts a
-                            // clause (a verb follows within a few words), not "so much" or "so
-                            // tired".
-                            + "|\\s+so\\s+(?=(?!(?:much|many|far|long|well|that)\\b|(?:\\S+\\s+){1,2}(?:is|are) (?:my|our|home)\\b)(?:\\S+\\s+){0,3}(?:am|is|are|was|were|r|has|have|had|might|will|can|could|do|does|did|need|needs|get|gets|fits|works|ever)\\b)"
                             // "Switched careers - I am a paramedic now".
                             + "|\\s+[-–—]+\\s+(?=(?:I|my|we)\\s)"
                             + "|,\\s+(?=(?:I|my|we)\\s|"
                             + NAMED_SUBJECT
                             + "))\\s*");
 
-    /** How a comment on a statement starts, split off at its comma. */
+    /** A clause that starts with the speaker. */
+    private static final Pattern SPEAKER_FIRST = Pattern.compile("(?i)(?:i|we|my|our)\\b");
+
+    /**
+     * Where a comment on the speaker's statement begins: ", so meetings all day", ", they are
+     * chaos", or a "so" that starts a clause (a verb follows within a few words) - not "so much",
+     * "so tired", nor ", it is my favorite sport", which completes the statement.
+     */
     private static final Pattern COMMENT =
-            Pattern.compile("(?i)(?:so|it|that|this|he|she|they|there|these|those)\\b");
+            Pattern.compile(
+                    "(?i),\\s+(?!(?:so )?(?:[\\p{L}'’-]+ ){0,2}\\p{L}+(?: is| are|['’]s|['’]re) (?:my|our|home)\\b)(?=so\\s|(?:it|that|this|he|she|they|there|these|those)(?:['’](?:s|re|ll|ve|d)\\b| (?:is|are|was|were|has|have|had|will|can|does|do|did|makes|made|refuses|loves|hates|looks|seems|explains|gets|got|keeps|never|always|just|still)\\b))"
+                            + "|\\s+so\\s+(?=(?!(?:much|many|far|long|well|that)\\b|(?:\\S+\\s+){1,2}(?:is|are) (?:my|our|home)\\b)(?:\\S+\\s+){0,3}(?:am|is|are|was|were|r|has|have|had|might|will|can|could|do|does|did|need|needs|get|gets|fits|works|ever)\\b)");
 
     private Clauses() {}
 
@@ -295,12 +298,17 @@ public final class Clauses {
                 parts.set(i, parts.get(i) + " and " + parts.remove(i + 1));
             }
         }
-        // "Plus, it is dairy-free": one word before a comma is no clause of its own.
-        for (int i = 0; i + 1 < parts.size(); i++) {
-            if (parts.get(i).indexOf(' ') < 0
-                    && COMMENT.matcher(parts.get(i + 1)).lookingAt()
-                    && s.contains(parts.get(i) + ", ")) {
-                parts.set(i, parts.get(i) + ", " + parts.remove(i + 1));
+        // "I have two rabbits, they are chaos", "I drive a Tesla so charging is a whole thing": the
+        // speaker's statement ends where a comment on it begins.
+        for (int i = 0; i < parts.size(); i++) {
+            String part = parts.get(i);
+            if ((part.contains(", ") || part.contains(" so "))
+                    && SPEAKER_FIRST.matcher(part).lookingAt()) {
+                Matcher comment = COMMENT.matcher(part);
+                if (comment.find()) {
+                    parts.set(i, part.substring(0, comment.start()));
+                    parts.add(i + 1, part.substring(comment.end()));
+                }
             }
         }
         String subject = null;

@@ -88,11 +88,12 @@ public final class TimePhrases {
 
     /** Whether the sentence names a time to come (a plan rather than an event). */
     public static boolean future(String sentence) {
-        return Pattern.compile(
-                        "(?i)\\b(tomorrow|next (week|weekend|month|year|summer|winter|spring|fall)|this coming|in (\\d+|a|an|one|two|three|a few|a couple of) (day|week|month|year)s?|soon)\\b")
-                .matcher(sentence)
-                .find();
+        return FUTURE.matcher(sentence).find();
     }
+
+    private static final Pattern FUTURE =
+            Pattern.compile(
+                    "(?i)\\b(tomorrow|next (week|weekend|month|year|summer|winter|spring|fall)|this coming|in (\\d+|a|an|one|two|three|a few|a couple of) (day|week|month|year)s?|soon)\\b");
 
     private static Optional<Resolved> resolve(Matcher m, LocalDate today) {
         int from = m.start();
