@@ -66,4 +66,30 @@ class CasualStatementsTest {
     void aNewValueTypedInLowerCaseSupersedesTheOldOne(String before, String after, String stored) {
         supersedesTheFirst(tell(before, T, after, T.plus(Duration.ofDays(30))), stored);
     }
+
+    @ParameterizedTest
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "my gf Priya says hi|Dana's girlfriend is Priya.",
+                "my hubby Dan snores like a truck|Dana's husband is Dan.",
+                "My daughter Mia lost her first tooth!|Dana has a daughter named Mia.",
+                "ugh my brother Sam ate all the leftovers|Dana has a brother named Sam.",
+                "my cat Luna knocked my coffee over|Dana has a cat named Luna.",
+            })
+    void whoIsNamedInPassingIsStoredWhenNothingElseIs(String said, String stored) {
+        assertThat(facts(said, T)).extracting(CandidateFact::content).containsExactly(stored);
+    }
+
+    @ParameterizedTest
+    @ValueSource(
+            strings = {
+                "my ex boyfriend Jake texted me",
+                "my late husband Tom loved jazz",
+                "my friend's dog Max is cute",
+                "maybe my sister Ana will come",
+            })
+    void aPastOrSomeoneElsesRelationIsNotStored(String said) {
+        assertThat(facts(said, T)).isEmpty();
+    }
 }

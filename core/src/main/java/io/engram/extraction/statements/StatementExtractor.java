@@ -27,36 +27,54 @@ public final class StatementExtractor {
      * said at {@code said}. Every one is checked by {@link FactShape}.
      */
     public List<Statement> read(String name, String clause, Instant said) {
+        Optional<Statement> main = readClause(name, clause, said);
+        if (main.isPresent()) {
+            return List.of(main.get());
+        }
+        // Nothing else read: who the clause names in passing ("my son Eli turns 5 next week").
+        String c = clause.strip();
+        if (c.isEmpty() || c.endsWith("?") || HEDGE.matcher(c).find()) {
+            return List.of();
+        }
+        Renderer r = new Renderer(name);
+        return Mentions.of(r, c, said)
+                .flatMap(x -> statement(r, x))
+                .map(List::of)
+                .orElse(List.of());
+    }
+
+    private Optional<Statement> readClause(String name, String clause, Instant said) {
         Renderer r = new Renderer(name);
         String c = clause.strip();
         if (c.isEmpty()
                 || c.endsWith("?")
                 || HEDGE.matcher(c).find()
                 || SHOUTED.matcher(c).find()) {
-            return List.of();
+            return Optional.empty();
         }
         Matcher together = COMPANION.matcher(c);
         if (together.matches()) {
             String with = together.group("with");
             if (Lexicons.EMPTY_OBJECTS.contains(firstWord(with))) {
-                return List.of();
+                return Optional.empty();
             }
             r = r.with(r.thirdPerson(with));
             c = "we " + together.group("rest");
         }
         Optional<Read> read = readClause(r, c, said);
-        if (read.isEmpty()) {
-            return List.of();
-        }
-        Read x = read.get();
+        return read.isEmpty() ? Optional.empty() : statement(r, read.get());
+    }
+
+    /** What was read, as a checked statement of the speaker's. */
+    private static Optional<Statement> statement(Renderer r, Read x) {
         String content = r.sentence(x.text());
         // "Sam and I got married" is written of the speaker alone: "Dana got married to Sam".
         String subject = content.startsWith(r.subject()) ? r.subject() : r.speaker();
         if (FactShape.problem(content, subject).isPresent()
                 || FactShape.unanchored(content).isPresent()) {
-            return List.of();
+            return Optional.empty();
         }
-        return List.of(
+        return Optional.of(
                 new Statement(
                         x.kind(),
                         x.type(),
@@ -141,57 +159,9 @@ public final class StatementExtractor {
         if ((m = ORIGIN.matcher(c)).matches()) {
             return origin(r, m.group("verb"), m.group("prep"), m.group("place"), said);
         }
-        if ((m = QUIT.matcher(c)).matches()) {
-            // "I was laid off from IBM last month": the time it ended, not part of the name.
-            String named = m.group("org");
-            Optional<TimePhrases.Resolved> when = TimePhrases.first(named, said);
-            return organisation(when.map(w -> cutOut(named, w)).orElse(named))
-                    .map(
-                            org ->
-                                    Read.since(
-                                            "change",
-                                            r.subject() + " no longer works at " + org,
-                                            when,
-                                            said,
-                                            0.8));
-        }
-        if ((m = NEW_JOB.matcher(c)).matches()
-                || (m = JOINED_AS.matcher(c)).matches() && m.group("role") != null
-                || (m = WORKS_AT.matcher(c)).matches()
-                || (m = HIRED.matcher(c)).matches()
-                || (m = STARTED_AT.matcher(c)).matches()
-                || c.contains(" first ") && (m = FIRST_DAY.matcher(c)).matches()
-                || (m = AT_AS.matcher(c)).matches()) {
-            String role = m.group("role");
-            // "at Stripe last week": the time it started, not part of the name.
-            String named = m.group("org");
-            Optional<TimePhrases.Resolved> when = TimePhrases.first(named, said);
-            Optional<String> org = organisation(when.map(w -> cutOut(named, w)).orElse(named));
-            if (org.isEmpty()) {
-                return Optional.empty();
-            }
-            String as = role == null ? "" : phrase(role, 5).map(p -> " as " + p).orElse("");
-            return Optional.of(
-                    new Read(
-                            "attribute",
-                            MemoryType.SEMANTIC,
-                            r.subject() + " works at " + org.get() + as,
-                            when.map(TimePhrases.Resolved::instant).orElse(said),
-                            0.85));
-        }
-        if ((m = WORKS_AS.matcher(c)).matches() || (m = PROMOTED.matcher(c)).matches()) {
-            // "promoted to senior developer this month": the time it began, not the role.
-            String named = m.group("role");
-            return phrase(
-                            TimePhrases.first(named, said).map(w -> cutOut(named, w)).orElse(named),
-                            5)
-                    .map(
-                            role ->
-                                    Read.of(
-                                            "attribute",
-                                            r.subject() + " works as " + article(role),
-                                            said,
-                                            0.85));
+        Optional<Optional<Read>> work = WorkReaders.read(r, c, said);
+        if (work.isPresent()) {
+            return work.get();
         }
         Optional<Read> changed = ChangeReaders.read(r, c, said);
         if (changed.isPresent()) {
