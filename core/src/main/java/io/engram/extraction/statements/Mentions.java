@@ -57,50 +57,9 @@ final class Mentions {
     private static final Set<String> NOT_NOW =
             Set.of("ex", "late", "former", "old", "future", "dead", "friend", "friends", "new");
 
-    /** Capitalised words after a relation that are no name. */
+    /** Capitalised words after a relation that are no name, beside {@link ValueHint#NOT_NAMES}. */
     private static final Set<String> NOT_NAMES =
-            Set.of(
-                    "Mom",
-                    "Dad",
-                    "Mum",
-                    "Grandma",
-                    "Grandpa",
-                    "Monday",
-                    "Tuesday",
-                    "Wednesday",
-                    "Thursday",
-                    "Friday",
-                    "Saturday",
-                    "Sunday",
-                    "January",
-                    "February",
-                    "March",
-                    "April",
-                    "May",
-                    "June",
-                    "July",
-                    "August",
-                    "September",
-                    "October",
-                    "November",
-                    "December",
-                    "Christmas",
-                    "Easter",
-                    "Today",
-                    "Tomorrow",
-                    "Yesterday",
-                    "And",
-                    "But",
-                    "So",
-                    "The",
-                    "Just",
-                    "Lol",
-                    "Omg",
-                    "Also",
-                    "Then",
-                    "When",
-                    "Who",
-                    "What");
+            Set.of("Christmas", "Easter", "Tomorrow", "Yesterday", "And", "But", "Lol", "Omg");
 
     /** The relation {@code clause} names in passing, as {@code r}'s statement, if one. */
     static Optional<Read> of(Renderer r, String clause, Instant said) {
@@ -108,7 +67,9 @@ final class Mentions {
             return Optional.empty();
         }
         Matcher m = MENTION.matcher(clause);
-        if (!m.find() || NOT_NAMES.contains(m.group("name"))) {
+        if (!m.find()
+                || NOT_NAMES.contains(m.group("name"))
+                || ValueHint.NOT_NAMES.contains(m.group("name"))) {
             return Optional.empty();
         }
         String rel = m.group("rel").toLowerCase(Locale.ROOT);

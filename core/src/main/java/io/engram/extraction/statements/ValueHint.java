@@ -71,8 +71,8 @@ public record ValueHint(String speaker, String sentence) {
             Pattern.compile(
                     "^\\s+(?:is (?:home|where|my)|hired|offered|took me|(?:guy|girl|person|people|folks|local|resident|native|fan)\\b|(?:brought|took) me on (?:as|board))");
 
-    /** Words that start a sentence and are no name. */
-    private static final Set<String> NOT_NAMES =
+    /** Capitalised words that are no name: sentence openers, months, days, kin. */
+    static final Set<String> NOT_NAMES =
             Set.of(
                     "I",
                     "Just",
