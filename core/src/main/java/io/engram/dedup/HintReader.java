@@ -59,7 +59,7 @@ final class HintReader {
     /** Words that give an email or a number as the speaker's own. */
     private static final java.util.regex.Pattern CONTACT =
             java.util.regex.Pattern.compile(
-                    "(?i)\\b(?:(?:reach|contact|text|call|email|e-mail|message) me|for me|send (?:\\w+ ){0,3}to|my (?:new )?(?:email|e-mail|address|number|phone|cell)|(?:got|have) a new (?:phone )?(?:number|email|e-mail))\\b");
+                    "(?i)\\b(?:(?:reach|contact|text|call|email|e-mail|message) me|for me|(?:please )?use (?=\\S+@)|going forward|from now on|send (?:\\w+ ){0,3}to|my (?:new )?(?:email|e-mail|address|number|phone|cell)|(?:got|have) a new (?:phone )?(?:number|email|e-mail))\\b");
 
     /** Words that make leaving a place a move: "left the mission, living in noe valley now". */
     private static final java.util.regex.Pattern SETTLED =

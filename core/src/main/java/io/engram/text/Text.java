@@ -17,9 +17,10 @@ public final class Text {
                     // Not after a title ("Dr. Lee", "Mt. Rainier"): the name goes on. The cheap
                     // end-mark test comes first, so the titles are only tried after a full stop.
                     // Chat starts sentences in lower case too: after "!" or "?", or after a full
-                    // stop that ends a word of three letters or more ("moved out. new roommate").
+                    // stop that ends a word of three letters or more ("moved out. new roommate") or
+                    // a number ("555-0199. the old one's gone").
                     "(?<=[.!?])(?<!\\b(?:Dr|Mr|Mrs|Ms|Mx|Prof|St|Mt|Jr|Sr|Capt|Lt|Sgt|Rev|vs)\\.)"
-                            + "[\"')\\]]*\\s+(?=[\"'(\\[]?[A-Z0-9]|(?<=[!?]\\s)[a-z]|(?<=(?<!\\b(?:etc|approx|incl|min|max|est|dept|feat))[a-z]{3}\\.\\s)[a-z])|\\n+");
+                            + "[\"')\\]]*\\s+(?=[\"'(\\[]?[A-Z0-9]|(?<=[!?]\\s)[a-z]|(?<=(?<!\\b(?:etc|approx|incl|min|max|est|dept|feat))[a-z]{3}\\.\\s)[a-z]|(?<=[0-9]{2}\\.\\s)[a-z])|\\n+");
     private static final Pattern WORD = Pattern.compile("[\\p{L}\\p{N}][\\p{L}\\p{N}'’-]*");
 
     /**

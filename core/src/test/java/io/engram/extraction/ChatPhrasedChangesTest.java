@@ -113,6 +113,12 @@ class ChatPhrasedChangesTest {
                         + " dog.|Dana's dog Biscuit passed away in March 2026.",
                 "My cat is named Oreo.|Oreo ran away last spring and we adopted a kitten named"
                         + " Pepper.|Dana's cat Oreo ran away in the spring of 2025.",
+                "you can reach me at dana.k@gmail.com|Please use dana.kowalski@proton.me going"
+                        + " forward, I deleted my gmail.|Dana's email is dana.kowalski@proton.me.",
+                // A sentence ends after a number too, when the next starts in lower case.
+                "my number is 555-201-0142|new number: 555-201-0199. the old one is disconnected"
+                        + "|Dana's phone number is 555-201-0199.",
+                "My doctor is Dr. Lee.|My GP is Dr. Shah now.|Dana's GP is Dr. Shah.",
             })
     void theChangeSupersedesTheValueItChanges(String before, String after, String stored) {
         supersedesTheFirst(tell(before, T, after, T.plus(Duration.ofDays(30))), stored);
@@ -187,6 +193,8 @@ class ChatPhrasedChangesTest {
                 "I live in Boston.|I left Boston and joined my family in Denver.",
                 "I'm single.|my brother is dating a girl named Sofia",
                 "I go to Planet Fitness.|cancelled plans with my trainer, working late tonight",
+                "My email is dana.k@gmail.com.|my sister uses dana.x@proton.me going forward",
+                "My dentist is Dr. Lee.|My GP is Dr. Shah.",
             })
     void wordsOfChangeThatChangeNothingLeaveTheValueCurrent(String before, String after) {
         Told told = tell(before, T, after, T.plus(Duration.ofDays(30)));

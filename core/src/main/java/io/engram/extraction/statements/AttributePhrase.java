@@ -40,16 +40,18 @@ record AttributePhrase(String head, Set<String> modifiers, Set<String> owners, S
 
     /** Attribute words said in two ways, read as one. */
     static final java.util.Map<String, String> SYNONYMS =
-            java.util.Map.of(
-                    "favourite", "favorite",
-                    "fave", "favorite",
-                    "goto", "favorite",
-                    "pay", "salary",
-                    "income", "salary",
-                    "film", "movie",
-                    "manager", "boss",
-                    "cellphone", "phone",
-                    "mobile", "phone");
+            java.util.Map.ofEntries(
+                    java.util.Map.entry("favourite", "favorite"),
+                    java.util.Map.entry("fave", "favorite"),
+                    java.util.Map.entry("goto", "favorite"),
+                    java.util.Map.entry("pay", "salary"),
+                    java.util.Map.entry("income", "salary"),
+                    java.util.Map.entry("film", "movie"),
+                    java.util.Map.entry("manager", "boss"),
+                    java.util.Map.entry("cellphone", "phone"),
+                    java.util.Map.entry("mobile", "phone"),
+                    java.util.Map.entry("gp", "doctor"),
+                    java.util.Map.entry("physician", "doctor"));
 
     static final Set<String> PREPOSITIONS =
             Set.of("for", "of", "at", "in", "on", "with", "to", "from");
