@@ -115,6 +115,7 @@ final class HintReader {
         Read found = null;
         for (Memory m : known.valued()) {
             Optional<String> relation = ending.relationIn(m.content());
+            Ending stored = ending.spelledAsIn(m.content());
             if (relation.isEmpty()) {
                 continue;
             }
@@ -125,9 +126,9 @@ final class HintReader {
                     new Read(
                             m,
                             relation.get(),
-                            ending.name(),
+                            stored.name(),
                             ending.verb(),
-                            ending.sentence(relation.get()));
+                            stored.sentence(relation.get()));
         }
         return Optional.ofNullable(found);
     }

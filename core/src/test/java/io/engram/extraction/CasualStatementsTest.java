@@ -48,6 +48,7 @@ class CasualStatementsTest {
                 "I'm so tired of my job",
                 "lol chicago pizza is overrated",
                 "is spotify down for you",
+                "moved over to youtube music, apple music was annoying",
             })
     void lowerCaseWordsThatNameNothingGiveNoStatement(String said) {
         assertThat(facts(said, T)).isEmpty();

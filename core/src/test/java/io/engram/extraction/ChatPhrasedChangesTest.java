@@ -119,6 +119,9 @@ class ChatPhrasedChangesTest {
                 "my number is 555-201-0142|new number: 555-201-0199. the old one is disconnected"
                         + "|Dana's phone number is 555-201-0199.",
                 "My doctor is Dr. Lee.|My GP is Dr. Shah now.|Dana's GP is Dr. Shah.",
+                // The name told in lower case, stored as the memory writes it.
+                "I have a cat named Mochi.|mochi passed away in march, we adopted a tabby"
+                        + "|Dana's cat Mochi passed away in March 2026.",
             })
     void theChangeSupersedesTheValueItChanges(String before, String after, String stored) {
         supersedesTheFirst(tell(before, T, after, T.plus(Duration.ofDays(30))), stored);
@@ -195,6 +198,7 @@ class ChatPhrasedChangesTest {
                 "I go to Planet Fitness.|cancelled plans with my trainer, working late tonight",
                 "My email is dana.k@gmail.com.|my sister uses dana.x@proton.me going forward",
                 "My dentist is Dr. Lee.|My GP is Dr. Shah.",
+                "I have a dog named Rocky.|my phone died lol",
             })
     void wordsOfChangeThatChangeNothingLeaveTheValueCurrent(String before, String after) {
         Told told = tell(before, T, after, T.plus(Duration.ofDays(30)));

@@ -44,6 +44,8 @@ class DeparturesTest {
                 "I support Arsenal.|After this season I'm done with Arsenal."
                         + "|Dana no longer supports Arsenal.",
                 "I use Spotify.|cancelled spotify lol|Dana no longer uses Spotify.",
+                "I live in Boston.|Seattle now! moved from boston for the new job"
+                        + "|Dana no longer lives in Boston.",
                 "I work at Acme Corp.|left acme last month, freelancing now"
                         + "|Dana no longer works at Acme Corp.",
             })

@@ -32,7 +32,7 @@ public record Departure(String subject, String how, String left, String sentence
                     "(?i)(?:^|[,;:] |\\b(?:and|so|but|finally|officially|just|today|yesterday) |\\b(?:i|we)(?:'ve| have)?(?: just| finally| officially)? )"
                             + "(?:just |finally |officially |recently |already )?"
                             + "(?<how>quit|left(?! off| over| for)|cancell?ed|sold|ditched|dropped(?! off| by| in)|dumped|closed|gave up(?: on)?|got rid of|traded in|"
-                            + "moved (?:out of|away from)|switched (?:away )?from|stopped (?:going to|using|supporting|playing|learning|seeing|banking with)|"
+                            + "moved (?:out of|away from|from)|switched (?:away )?from|stopped (?:going to|using|supporting|playing|learning|seeing|banking with)|"
                             + "broke up with|split (?:up )?with|divorced|parted ways with) "
                             + "(?<left>[^,;:.!?]+)");
 

@@ -22,7 +22,7 @@ public record Ending(String subject, String name, String verb, String when, Inst
 
     private static final Pattern ENDED =
             Pattern.compile(
-                    "(?:^|[,;.!] |\\b(?:and|but|so|sadly|unfortunately) )(?:(?i:my|our) (?:[a-z]+ ){0,2})?(?<name>[A-Z][\\p{L}'-]+) (?:(?i:has|had|just|sadly|finally|recently|unexpectedly|suddenly|peacefully) )*(?<verb>died|passed away|passed on|ran away|went missing|was put down|was put to sleep|crossed the rainbow bridge)\\b(?<rest>[^,;.!?]*)");
+                    "(?:^|[,;.!] |\\b(?:and|but|so|sadly|unfortunately) )(?:(?i:my|our) (?:[a-z]+ ){0,2})?(?<name>[\\p{L}][\\p{L}'-]+) (?:(?i:has|had|just|sadly|finally|recently|unexpectedly|suddenly|peacefully) )*(?<verb>died|passed away|passed on|ran away|went missing|was put down|was put to sleep|crossed the rainbow bridge)\\b(?<rest>[^,;.!?]*)");
 
     /** Words before a name that make it nobody's being: "my friend's dog Max died". */
     private static final Pattern SOMEONE_ELSES =
@@ -77,8 +77,9 @@ public record Ending(String subject, String name, String verb, String when, Inst
                                         + who
                                         + "(?:['’]s (?<rel>[a-z]+(?: [a-z]+)?)(?:['’]s name)? is (?:named |called )?"
                                         + "| (?:has|had|adopted|got) (?:a|an|one|another|a new) (?:[a-z]+ )?(?<rel2>[a-z]+) (?:named|called) )"
+                                        + "(?i:"
                                         + named
-                                        + "\\b[^.]*\\.?$")
+                                        + ")\\b[^.]*\\.?$")
                         .matcher(content.strip());
         if (!m.matches()) {
             return Optional.empty();
@@ -93,5 +94,13 @@ public record Ending(String subject, String name, String verb, String when, Inst
     /** The ending in the words of the memory it ends: "Dana's dog Rocky died in April 2026." */
     public String sentence(String relation) {
         return subject + "'s " + relation + " " + name + " " + verb + when + ".";
+    }
+
+    /** The ending with the name as {@code content} writes it ("mochi" told, "Mochi" stored). */
+    public Ending spelledAsIn(String content) {
+        Matcher m =
+                Pattern.compile("(?i)(?<![\\p{L}])" + Pattern.quote(name) + "(?![\\p{L}])")
+                        .matcher(content);
+        return m.find() ? new Ending(subject, m.group(), verb, when, at) : this;
     }
 }

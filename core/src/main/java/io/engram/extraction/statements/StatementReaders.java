@@ -161,6 +161,11 @@ final class StatementReaders {
         Optional<TimePhrases.Resolved> when = TimePhrases.first(place, said);
         String p = when.map(w -> cutOut(place, w)).orElse(place);
         Optional<String> named = namedPlace(p, "with|for|since|because|and|where|which|near");
+        if (moved && named.isPresent() && !p.matches(".*\\b[A-Z].*") && when.isEmpty()) {
+            // "moved over to youtube music", "moved to python": a move typed in lower case is
+            // read only with its time ("moved to raleigh last weekend").
+            return Optional.empty();
+        }
         if (named.isEmpty()) {
             return Optional.empty();
         }
