@@ -176,7 +176,22 @@ final class HintReader {
                             ? key.get().subject().equalsIgnoreCase(departure.subject())
                                     && departure.names(key.get().quoted())
                             : departure.namedIn(m.content());
-            Optional<String> negated = named ? departure.negate(m.content()) : Optional.empty();
+            Optional<String> negated =
+                    !named
+                            ? Optional.empty()
+                            : key.isPresent() && key.get().attribute().equals("relationship status")
+                                    // "elena and i split up": not "Dana's wife's name is no
+                                    // longer Elena" but the break-up, read as single.
+                                    ? Optional.of(
+                                            departure.subject()
+                                                    + " broke up with "
+                                                    + key.get()
+                                                            .quoted()
+                                                            .replaceFirst(
+                                                                    "^(?:married|engaged|divorced) to ",
+                                                                    "")
+                                                    + ".")
+                                    : departure.negate(m.content());
             if (negated.isEmpty()) {
                 continue;
             }

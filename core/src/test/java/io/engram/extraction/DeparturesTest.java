@@ -39,7 +39,9 @@ class DeparturesTest {
                 "I live in the Mission district in SF.|we finally left the mission, couch surfing"
                         + " now|Dana no longer lives in the Mission district in SF.",
                 "My partner is Sam.|update on the love life front: Sam and I split in april"
-                        + "|Dana's partner is no longer Sam.",
+                        + "|Dana broke up with Sam.",
+                "My wife's name is Elena.|elena and i split up in the spring"
+                        + "|Dana broke up with Elena.",
                 "I'm vegetarian.|gave up on being vegetarian, bacon won|Dana is no longer vegetarian.",
                 "I support Arsenal.|After this season I'm done with Arsenal."
                         + "|Dana no longer supports Arsenal.",
