@@ -32,6 +32,7 @@ class CasualStatementsTest {
                 "I have a parrot named Kiwi, she's loud|Dana has a parrot named Kiwi.",
                 "I bank with Chase so I can't use that app|Dana banks with Chase.",
                 "I'm allergic to peanuts so no satay for me|Dana is allergic to peanuts.",
+                "I go to the Y now, honestly it's fine|Dana goes to the Y.",
             })
     void theStatementIsReadWithoutItsComment(String said, String stored) {
         assertThat(facts(said, T)).extracting(CandidateFact::content).containsExactly(stored);
