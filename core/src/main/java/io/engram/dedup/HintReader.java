@@ -61,11 +61,6 @@ final class HintReader {
             java.util.regex.Pattern.compile(
                     "(?i)\\b(?:(?:reach|contact|text|call|email|e-mail|message) me|for me|(?:please )?use (?=\\S+@)|going forward|from now on|send (?:\\w+ ){0,3}to|my (?:new )?(?:email|e-mail|address|number|phone|cell)|(?:got|have) a new (?:phone )?(?:number|email|e-mail))\\b");
 
-    /** Words that make leaving a place a move: "left the mission, living in noe valley now". */
-    private static final java.util.regex.Pattern SETTLED =
-            java.util.regex.Pattern.compile(
-                    "(?i)\\b(?:now|these days|for good|living in|moved|new (?:place|apartment|flat|house|home|city))\\b");
-
     /** Words of someone new in one's life, for a relationship status. */
     private static final java.util.regex.Pattern PARTNER =
             java.util.regex.Pattern.compile(
@@ -164,34 +159,13 @@ final class HintReader {
                 continue;
             }
             Optional<FactKey> key = FactKey.of(m.content());
-            if (key.isPresent()
-                    && key.get().attribute().equals("residence")
-                    && !departure.how().startsWith("moved")
-                    && !SETTLED.matcher(departure.sentence()).find()) {
-                // "I left Boston": a trip as often as a move, unless told as one.
-                continue;
-            }
             boolean named =
                     key.isPresent()
                             ? key.get().subject().equalsIgnoreCase(departure.subject())
                                     && departure.names(key.get().quoted())
                             : departure.namedIn(m.content());
             Optional<String> negated =
-                    !named
-                            ? Optional.empty()
-                            : key.isPresent() && key.get().attribute().equals("relationship status")
-                                    // "elena and i split up": not "Dana's wife's name is no
-                                    // longer Elena" but the break-up, read as single.
-                                    ? Optional.of(
-                                            departure.subject()
-                                                    + " broke up with "
-                                                    + key.get()
-                                                            .quoted()
-                                                            .replaceFirst(
-                                                                    "^(?:married|engaged|divorced) to ",
-                                                                    "")
-                                                    + ".")
-                                    : departure.negate(m.content());
+                    named ? departure.ending(m.content(), key) : Optional.empty();
             if (negated.isEmpty()) {
                 continue;
             }

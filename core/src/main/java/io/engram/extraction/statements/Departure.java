@@ -49,7 +49,9 @@ public record Departure(String subject, String how, String left, String sentence
     /** Words that make the leaving not the speaker's, not done, or not now. */
     private static final Pattern NOT_DONE =
             Pattern.compile(
-                    "(?i)\\b(?:for (?:a|the|one|two|a few|a couple of) (?:day|days|week|weeks|weekend|bit|while|month|months)|back (?:on|in|next|tomorrow|home)|not|n't|n’t|never|almost|nearly|if|thinking|think|want|wants|wanna|might|maybe|may|will|'ll|’ll|gonna|going to|should|would|could|can|plan|planning|considering|about to|used to|years ago|when i was|my (?:sister|brother|mom|mother|dad|father|husband|wife|son|daughter|friend|partner|boyfriend|girlfriend|kids?|parents|cousin|aunt|uncle|boss|coworker|colleague|neighbou?r|roommate))\\b");
+                    "(?i)\\b(?:for (?:a|the|one|two|a few|a couple of) (?:day|days|week|weeks|weekend|bit|while|month|months)|back (?:on|in|next|tomorrow|home)|not|n't|n’t|never|almost|nearly|if|thinking|think|want|wants|wanna|might|maybe|may|will|'ll|’ll|gonna|going to|should|would|could|can|plan|planning|considering|about to|used to|years ago|when i was|my (?:"
+                            + ValueHint.OTHERS
+                            + "))\\b");
 
     /** Words of an object too vague to name a value. */
     private static final Set<String> FILLER =
@@ -209,6 +211,32 @@ public record Departure(String subject, String how, String left, String sentence
      * after the leaving: "Dana no longer works at Salesforce.", "Dana's bank is no longer
      * Barclays."
      */
+    /** Words that make leaving a place a move: "left the mission, living in noe valley now". */
+    private static final Pattern SETTLED =
+            Pattern.compile(
+                    "(?i)\\b(?:now|these days|for good|living in|moved|new (?:place|apartment|flat|house|home|city))\\b");
+
+    /**
+     * What ends {@code content}, a current statement whose value this leaving names (keyed by
+     * {@code key} when it has one): its negation, or for a partner the break-up ("Dana broke up
+     * with Elena.", read as single). Empty for a place left in words that tell no move ("I left
+     * Boston" is a trip as often).
+     */
+    public Optional<String> ending(String content, Optional<FactKey> key) {
+        String attribute = key.map(FactKey::attribute).orElse("");
+        if (attribute.equals("residence")
+                && !how.startsWith("moved")
+                && !SETTLED.matcher(sentence).find()) {
+            return Optional.empty();
+        }
+        if (attribute.equals("relationship status")) {
+            String partner =
+                    key.get().quoted().replaceFirst("^(?:married|engaged|divorced) to ", "");
+            return Optional.of(subject + " broke up with " + partner + ".");
+        }
+        return negate(content);
+    }
+
     public Optional<String> negate(String content) {
         String c = content.strip().replaceFirst("[.!]+$", "");
         if (!c.startsWith(subject + " ") && !c.startsWith(subject + "'s ")) {

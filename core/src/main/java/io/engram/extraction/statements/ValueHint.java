@@ -32,9 +32,15 @@ public record ValueHint(String speaker, String sentence) {
      * Words that make a sentence something other than the speaker's own change now: past, future,
      * wishes, trips, someone else's news.
      */
+    /** People whose news a sentence of the speaker's may tell: "my sister moved to Denver". */
+    static final String OTHERS =
+            "sister|brother|mom|mother|dad|father|husband|wife|son|daughter|friend|partner|boyfriend|girlfriend|kids?|parents|cousin|aunt|uncle|boss|coworker|colleague|neighbou?r|roommate";
+
     private static final Pattern NOT_THE_SPEAKERS_NOW =
             Pattern.compile(
-                    "(?i)\\b(?:used to|years ago|back when|when i was|grew up|visit|visiting|visited|trip|vacation|holiday|will|\\w+'ll|\\w+’ll|going to|gonna|next|plan|plans|planning|might|maybe|want|wants|hope|hoping|thinking|would|could|should|if|interview|applied|considering|tomorrow|my (?:sister|brother|mom|mother|dad|father|husband|wife|son|daughter|friend|partner|boyfriend|girlfriend|kids?|parents|cousin|aunt|uncle|boss|coworker|colleague|neighbou?r|roommate|team))\\b");
+                    "(?i)\\b(?:used to|years ago|back when|when i was|grew up|visit|visiting|visited|trip|vacation|holiday|will|\\w+'ll|\\w+’ll|going to|gonna|next|plan|plans|planning|might|maybe|want|wants|hope|hoping|thinking|would|could|should|if|interview|applied|considering|tomorrow|my (?:"
+                            + OTHERS
+                            + "|team))\\b");
 
     /** The speaker, or a chat line that leaves them out: "Got rid of the Jeep, ...". */
     private static final Pattern FIRST_PERSON =
