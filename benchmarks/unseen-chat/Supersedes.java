@@ -1,0 +1,38 @@
+// Counts how many "before|after" lines of a set end with the first statement superseded, through
+// the heuristic extractor and the change planner (no services). Usage: see README.md.
+import io.engram.events.Role;
+import io.engram.extraction.*;
+import io.engram.dedup.*;
+import io.engram.memory.Scope;
+import java.nio.file.*;
+import java.time.*;
+import java.util.*;
+public class Supersedes {
+  static HeuristicExtractor ex = new HeuristicExtractor();
+  static List<CandidateFact> facts(String s, Instant at) {
+    ExtractionResult r = ex.extract(new ExtractionWindow("s", List.of(), List.of(new ConversationTurn("t", Role.USER, Optional.of("Dana"), s, at)), false));
+    List<CandidateFact> out = new ArrayList<>();
+    if (r instanceof ExtractionResult.Facts f) for (CandidateFact cf : f.facts()) if (!Excerpts.isExcerpt(cf.tags())) out.add(cf);
+    return out;
+  }
+  static List<float[]> axes(int n, int from) { List<float[]> o = new ArrayList<>(); for (int i = 0; i < n; i++) { float[] v = new float[64]; v[from + i] = 1; o.add(v);} return o; }
+  public static void main(String[] a) throws Exception {
+    Scope dana = new Scope("acme", "default", "prod", "dana");
+    Instant t = Instant.parse("2026-03-15T10:00:00Z"), later = t.plus(Duration.ofDays(60));
+    int sup = 0, n = 0;
+    for (String line : Files.readAllLines(Path.of(a[0]))) {
+      if (line.isBlank() || line.startsWith("#")) continue;
+      String[] p = line.split("\\|");
+      ChangePlanner planner = new ChangePlanner(new DedupPolicy(), "test");
+      UserMemories known = new UserMemories(100);
+      List<CandidateFact> first = facts(p[0], t);
+      planner.plan(dana, Optional.of("s1"), "conversation", first, axes(first.size(), 0), known, t);
+      List<CandidateFact> next = facts(p[1], later);
+      List<ChangePlanner.Planned> planned = planner.plan(dana, Optional.of("s2"), "conversation", next, axes(next.size(), first.size()), known, later);
+      boolean s = planned.stream().anyMatch(x -> x.change() instanceof io.engram.memory.MemoryChange.Superseded);
+      n++; if (s) sup++;
+      System.out.println((s ? "SUP " : "--- ") + line + "   first=" + first.stream().map(CandidateFact::content).toList() + " next=" + planned.stream().map(x -> x.decision().kind() + ":" + x.change().memory().content()).toList());
+    }
+    System.out.println(sup + "/" + n);
+  }
+}
