@@ -153,10 +153,12 @@ public final class ChangePlanner {
                     new Decision.Noop(
                             same.get().id(), "the same value of " + old.attribute(), 1.0));
         }
+        // "elden ring" where "Minecraft" stood: a name typed in lower case, written as one.
+        FactKey said = key.get().casedAs(old);
         CandidateFact stored =
                 key.get().lessSpecificThan(old)
-                        ? fact.withContent(old.withValue(key.get().value()))
-                        : fact;
+                        ? fact.withContent(old.withValue(said.value()))
+                        : said == key.get() ? fact : fact.withContent(said.sentence(said.value()));
         return new Keyed(stored, supersede(same.get(), old, key.get().value()));
     }
 

@@ -46,7 +46,21 @@ final class HintReader {
                     java.util.regex.Pattern.compile("(?i)\\b(?:upgraded|leased|traded up)\\b"),
                     "phone",
                     java.util.regex.Pattern.compile(
-                            "(?i)\\b(?:iphone|android|pixel|galaxy|samsung|cell|mobile)\\b"));
+                            "(?i)\\b(?:iphone|android|pixel|galaxy|samsung|cell|mobile)\\b"),
+                    "occupation",
+                    java.util.regex.Pattern.compile(
+                            "(?i)\\b(?:promoted|promotion|title|role|position)\\b"),
+                    "doctor",
+                    java.util.regex.Pattern.compile(
+                            "(?i)\\b(?:docs?|gp|physician|primary care)\\b"),
+                    "carrier",
+                    java.util.regex.Pattern.compile("(?i)\\b(?:ported|network|sim|esim|plan)\\b"),
+                    "gym",
+                    java.util.regex.Pattern.compile(
+                            "(?i)\\b(?:fitness|membership|work(?:ing)? out|lifting)\\b"),
+                    "team",
+                    java.util.regex.Pattern.compile(
+                            "(?i)\\b(?:fan|root(?:ing)? for|support(?:ing|er)?|allegiances?)\\b"));
 
     private static boolean moreWords(FactKey key, String sentence) {
         String a = key.attribute().toLowerCase(Locale.ROOT);
@@ -218,9 +232,12 @@ final class HintReader {
             if (!spokenOf) {
                 continue;
             }
+            // "moved over to youtube music": a place typed in lower case is no move unless its
+            // statement reads one (with its time).
+            boolean place = key.get().attribute().equals("residence");
             List<String> values =
                     named.stream()
-                            .filter(n -> n.kind() == kind)
+                            .filter(n -> n.kind() == kind && !(place && n.typed()))
                             .map(ValueHint.Named::text)
                             .filter(v -> !same(v, old))
                             .distinct()

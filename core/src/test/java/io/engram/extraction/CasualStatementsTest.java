@@ -52,7 +52,11 @@ class CasualStatementsTest {
                 "moved over to youtube music, apple music was annoying",
             })
     void lowerCaseWordsThatNameNothingGiveNoStatement(String said) {
-        assertThat(facts(said, T)).isEmpty();
+        // A hint may go to the planner ("moved over to youtube music" is a switch of service); it
+        // is never stored as said, and TypedChangesTest shows it moves no one.
+        assertThat(facts(said, T))
+                .filteredOn(f -> !io.engram.extraction.statements.ValueHint.isHint(f.tags()))
+                .isEmpty();
     }
 
     @ParameterizedTest

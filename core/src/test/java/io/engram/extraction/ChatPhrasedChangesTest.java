@@ -95,7 +95,7 @@ class ChatPhrasedChangesTest {
                 "My roommate is Chris.|Chris moved out. new roommate is Priyanka, seems nice"
                         + "|Dana's roommate is Priyanka.",
                 "My favorite game is Zelda.|elden ring is my favorite game now, nothing comes close"
-                        + "|Dana's favorite game is elden ring.",
+                        + "|Dana's favorite game is Elden Ring.",
                 "My favorite food is sushi.|honestly ramen is my fav food now"
                         + "|Dana's favorite food is ramen.",
                 "My email is a@b.com.|new email btw: c@d.com, dont use the old one"

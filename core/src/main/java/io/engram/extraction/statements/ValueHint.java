@@ -26,7 +26,7 @@ public record ValueHint(String speaker, String sentence) {
     /** Words that tell of a change now, not of one planned, wished or remembered. */
     private static final Pattern CHANGE =
             Pattern.compile(
-                    "(?i)\\b(?:now|these days|nowadays|new|anymore|any more|no longer|no more|switched|changed|moved|relocated|became|become|hired|joined|going forward|from now on|bought|adopted|transferred|replaced|passed away|sold|left|quit|laid off|instead|stopped|upgraded|ended up|closed on|made the jump|jumped|raised|bumped|promoted|stretch|stolen|totaled|got an?|settled|parted ways|brought me on|took me on|retired|traded|swapped|cancell?ed|ported)\\b");
+                    "(?i)\\b(?:now|these days|nowadays|new|anymore|any more|no longer|no more|switched|changed|moved|relocated|became|become|hired|joined|going forward|from now on|bought|adopted|transferred|replaced|passed away|sold|left|quit|laid off|instead|stopped|upgraded|ended up|closed on|made the jump|jumped|raised|bumped|promoted|stretch|stolen|totaled|got an?|settled|parted ways|brought me on|took me on|retired|traded|swapped|cancell?ed|ported|since (?:last|this|early|late|january|february|march|april|may|june|july|august|september|october|november|december|spring|summer|fall|autumn|winter|\\d))\\b");
 
     /**
      * Words that make a sentence something other than the speaker's own change now: past, future,
@@ -38,14 +38,14 @@ public record ValueHint(String speaker, String sentence) {
 
     private static final Pattern NOT_THE_SPEAKERS_NOW =
             Pattern.compile(
-                    "(?i)\\b(?:used to|years ago|back when|when i was|grew up|visit|visiting|visited|trip|vacation|holiday|will|\\w+'ll|\\w+’ll|going to|gonna|next|plan|plans|planning|might|maybe|want|wants|hope|hoping|thinking|would|could|should|if|interview|applied|considering|tomorrow|my (?:"
+                    "(?i)\\b(?:used to|years ago|back when|when i was|grew up|visit|visiting|visited|trip|vacation|holiday|will|\\w+'ll|\\w+’ll|(?<!been )going to|gonna|next|plan|plans|planning|might|maybe|want|wants|hope|hoping|thinking|would|could|should|if|interview|applied|considering|tomorrow|my (?:"
                             + OTHERS
                             + "|team))\\b");
 
     /** The speaker, or a chat line that leaves them out: "Got rid of the Jeep, ...". */
     private static final Pattern FIRST_PERSON =
             Pattern.compile(
-                    "(?i)\\b(?:I|I'm|I've|me|my|we|we're|we've|our|us)\\b|^please\\b|^(?:just |finally )?(?:got|sold|moved|settled|left|switched|started|joined|bought|quit|finished|traded|landed|picked|ditched|dropped|upgraded|swapped|cancell?ed|closed|signed)\\b");
+                    "(?i)\\b(?:I|I'm|I've|im|ive|me|my|we|we're|we've|our|us)\\b|^please\\b|^(?:just |finally |been )?(?:got|sold|moved|settled|left|switched|started|joined|bought|quit|finished|traded|landed|picked|ditched|dropped|upgraded|swapped|cancell?ed|closed|signed|seeing|using|going)\\b|^(?:ok |okay |so )?new [\\p{L} ]{2,24}[,:]");
 
     /** Words that say the old value is left behind when a sentence names it. */
     static final Pattern LEFT_BEHIND =
@@ -143,11 +143,18 @@ public record ValueHint(String speaker, String sentence) {
         PHONE,
         MONEY,
         NUMBER,
-        NAME
+        NAME,
+        /** A value of common words, typed as they are: "green", "a senior data analyst". */
+        WORD
     }
 
-    /** A value the sentence names, of a kind. */
-    public record Named(Kind kind, String text) {}
+    /** A value the sentence names, of a kind; typed when read from words typed in lower case. */
+    public record Named(Kind kind, String text, boolean typed) {
+
+        Named(Kind kind, String text) {
+            this(kind, text, false);
+        }
+    }
 
     /** The kind of a stored value, when it is one value of one kind (else null). */
     public static Kind kindOf(String value) {
@@ -169,9 +176,11 @@ public record ValueHint(String speaker, String sentence) {
             }
         }
         // "iPhone 12", "eBay": a name that starts in lower case.
-        return v.matches("(?:[a-z]?[A-Z][\\p{L}.'-]*\\s?){1,3}(?:\\d{1,4}[A-Za-z]?)?")
-                ? Kind.NAME
-                : null;
+        if (v.matches("(?:[a-z]?[A-Z][\\p{L}.'-]*\\s?){1,3}(?:\\d{1,4}[A-Za-z]?)?")) {
+            return Kind.NAME;
+        }
+        // "blue", "junior data analyst": one to three common words.
+        return v.matches("[a-z][a-z'-]*(?: [a-z][a-z'-]*){0,2}") ? Kind.WORD : null;
     }
 
     private static Kind kindOf(Values.Kind k) {
@@ -259,6 +268,16 @@ public record ValueHint(String speaker, String sentence) {
                     }
                 }
                 default -> {}
+            }
+        }
+        // Chat typed in lower case: "ported my number to t-mobile", as a name and as words.
+        for (TypedValues.Typed t : TypedValues.in(sentence)) {
+            if (!t.word().equals(ValueHint.lower(speaker))
+                    && !SOMEONE_ELSES.matcher(sentence.substring(0, t.start())).find()) {
+                if (t.name() != null) {
+                    out.add(new Named(Kind.NAME, t.name(), true));
+                }
+                out.add(new Named(Kind.WORD, t.word(), true));
             }
         }
         return out;

@@ -1,0 +1,78 @@
+package io.engram.extraction;
+
+import static io.engram.extraction.DanaTells.*;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.time.Duration;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * New values typed as chat types them, in lower case ("ported my number to mint mobile", "purple is
+ * my fav color now"), written as the memory writes a value; and sentences of the same shape that
+ * change nothing of the speaker's.
+ */
+class TypedChangesTest {
+
+    @ParameterizedTest
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "My carrier is Verizon.|ported my number to mint mobile, half the price"
+                        + "|Dana's carrier is Mint Mobile.",
+                "My doctor is Dr. Patel.|new gp, seeing dr. alvarez from now on"
+                        + "|Dana's doctor is Dr. Alvarez.",
+                "My favorite show is Friends.|severance has replaced friends as my favorite show"
+                        + "|Dana's favorite show is Severance.",
+                "My favorite color is blue.|purple is my fav color now, not blue anymore"
+                        + "|Dana's favorite color is purple.",
+                "My gym is Equinox.|been going to crunch fitness since march, equinox was too"
+                        + " pricey|Dana's gym is Crunch Fitness.",
+                "I use an iPhone 13.|switched to a galaxy s23, bye apple"
+                        + "|Dana's phone is a Galaxy S23.",
+                "My favorite color is green.|Orange is my favorite color now, don't ask"
+                        + "|Dana's favorite color is orange.",
+                "I'm single.|so i have a girlfriend now, her name is maya"
+                        + "|Dana is dating Maya.",
+                "My favorite band is Coldplay.|ok boygenius is my favorite band now, sorry"
+                        + " coldplay|Dana's favorite band is Boygenius.",
+            })
+    void aValueTypedInLowerCaseSupersedesTheOldOne(String before, String after, String stored) {
+        supersedesTheFirst(tell(before, T, after, T.plus(Duration.ofDays(30))), stored);
+    }
+
+    @ParameterizedTest
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "My carrier is Verizon.|my sister ported her number to mint mobile",
+                "My doctor is Dr. Patel.|took my son to see dr. alvarez today",
+                "My favorite color is blue.|my daughter says purple is her fav color now",
+                "My gym is Equinox.|thinking of switching to crunch fitness next year",
+                "I use an iPhone 13.|my wife switched to a galaxy s23",
+                "My favorite show is Friends.|nothing has replaced friends as my favorite show",
+                "My carrier is Verizon.|switched to decaf now, sleeping way better",
+                "My favorite band is Coldplay.|new album alert: coldplay again lol",
+                "My doctor is Dr. Patel.|went to the gym with dr. patel's nurse lol",
+                "I live in Chicago.|moved over to youtube music, apple music was annoying",
+            })
+    void sentencesOfTheSameShapeLeaveTheValueCurrent(String before, String after) {
+        Told told = tell(before, T, after, T.plus(Duration.ofDays(30)));
+        assertThat(told.planned())
+                .extracting(p -> p.decision().kind())
+                .as(after)
+                .doesNotContain("supersede");
+    }
+
+    @ParameterizedTest
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "I make about 65k a year.|Dana's salary is 65k a year.",
+                "I use an iPhone 12.|Dana uses an iPhone 12.",
+                "I have a goldfish named Bubbles.|Dana has a goldfish named Bubbles.",
+            })
+    void aStatementIsReadAsTyped(String said, String stored) {
+        assertThat(facts(said, T)).extracting(CandidateFact::content).containsExactly(stored);
+    }
+}
