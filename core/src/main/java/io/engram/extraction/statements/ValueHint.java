@@ -23,11 +23,6 @@ public record ValueHint(String speaker, String sentence) {
     /** The tag a hint travels with; nothing with it is ever stored as said. */
     public static final String TAG = "value-hint";
 
-    /** Words that tell of a change now, not of one planned, wished or remembered. */
-    private static final Pattern CHANGE =
-            Pattern.compile(
-                    "(?i)\\b(?:now|these days|nowadays|new|anymore|any more|no longer|no more|switched|changed|moved|relocated|became|become|hired|joined|going forward|from now on|bought|adopted|transferred|replaced|passed away|sold|left|quit|laid off|instead|stopped|upgraded|ended up|closed on|made the jump|jumped|raised|bumped|promoted|stretch|stolen|totaled|got an?|settled|parted ways|brought me on|took me on|retired|traded|swapped|cancell?ed|ported|since (?:last|this|early|late|january|february|march|april|may|june|july|august|september|october|november|december|spring|summer|fall|autumn|winter|\\d))\\b");
-
     /**
      * Words that make a sentence something other than the speaker's own change now: past, future,
      * wishes, trips, someone else's news.
@@ -205,8 +200,9 @@ public record ValueHint(String speaker, String sentence) {
         }
         if (s.isEmpty()
                 || s.endsWith("?")
+                || !ChangeWords.mayTell(s)
                 || !FIRST_PERSON.matcher(s).find()
-                || !CHANGE.matcher(s).find()
+                || !ChangeWords.tell(s)
                 || NOT_THE_SPEAKERS_NOW.matcher(s).find()) {
             return Optional.empty();
         }
