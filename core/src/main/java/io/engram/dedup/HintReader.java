@@ -32,43 +32,49 @@ final class HintReader {
      * I'm at $67k"): read for hints only, not for finding stale statements.
      */
     private static final Map<String, java.util.regex.Pattern> MORE_WORDS =
-            Map.of(
-                    "salary",
-                    java.util.regex.Pattern.compile(
+            Map.ofEntries(
+                    words(
+                            "salary",
                             "(?i)\\b(?:raise|(?:raised|bumped) me|pay|paid|earn|earning|making|income|paycheck)\\b"),
-                    "residence",
-                    java.util.regex.Pattern.compile(
+                    words(
+                            "residence",
                             "(?i)\\b(?:ended up|closed on|house in|settled in(?:to)? (?-i:[A-Z])|neighbou?rhood)"),
-                    "workplace",
-                    java.util.regex.Pattern.compile(
+                    words(
+                            "workplace",
                             "(?i)\\b(?:hired|made the jump|jumped|working for|employer|(?:brought|took) me on (?:as|board))\\b"),
-                    "car",
-                    java.util.regex.Pattern.compile("(?i)\\b(?:upgraded|leased|traded up)\\b"),
-                    "phone",
-                    java.util.regex.Pattern.compile(
-                            "(?i)\\b(?:iphone|android|pixel|galaxy|samsung|cell|mobile)\\b"),
-                    "occupation",
-                    java.util.regex.Pattern.compile(
-                            "(?i)\\b(?:promoted|promotion|title|role|position)\\b"),
-                    "doctor",
-                    java.util.regex.Pattern.compile(
-                            "(?i)\\b(?:docs?|gp|physician|primary care)\\b"),
-                    "carrier",
-                    java.util.regex.Pattern.compile("(?i)\\b(?:ported|network|sim|esim|plan)\\b"),
-                    "gym",
-                    java.util.regex.Pattern.compile(
-                            "(?i)\\b(?:fitness|membership|work(?:ing)? out|lifting)\\b"),
-                    "team",
-                    java.util.regex.Pattern.compile(
-                            "(?i)\\b(?:fan|root(?:ing)? for|support(?:ing|er)?|allegiances?)\\b"));
+                    words("car", "(?i)\\b(?:upgraded|leased|traded up)\\b"),
+                    words("phone", "(?i)\\b(?:iphone|android|pixel|galaxy|samsung|cell|mobile)\\b"),
+                    words("occupation", "(?i)\\b(?:promoted|promotion|title|role|position)\\b"),
+                    words("doctor", "(?i)\\b(?:docs?|gp|physician|primary care)\\b"),
+                    words("carrier", "(?i)\\b(?:ported|network|sim|esim|plan)\\b"),
+                    words("gym", "(?i)\\b(?:fitness|membership|work(?:ing)? out|lifting)\\b"),
+                    words(
+                            "team",
+                            "(?i)\\b(?:fan|root(?:ing)? for|support(?:ing|er)?|allegiances?)\\b"),
+                    words("bank", "(?i)\\b(?:accounts?|checking|savings|fees|banking)\\b"));
+
+    private static Map.Entry<String, java.util.regex.Pattern> words(String head, String regex) {
+        return Map.entry(head, java.util.regex.Pattern.compile(regex));
+    }
 
     private static boolean moreWords(FactKey key, String sentence) {
         String a = key.attribute().toLowerCase(Locale.ROOT);
         String head = a.substring(a.lastIndexOf(' ') + 1);
-        java.util.regex.Pattern p =
-                MORE_WORDS.get(head.equals("pay") || head.equals("income") ? "salary" : head);
+        String words =
+                head.equals("pay") || head.equals("income")
+                        ? "salary"
+                        : head.equals("title") ? "occupation" : head;
+        java.util.regex.Pattern p = MORE_WORDS.get(words);
+        // "baldurs gate 3 has replaced it as my all time fav": a favorite, said without its noun.
+        if (a.matches("^fav(?:ou?rite|e)? .*") && FAVORITE.matcher(sentence).find()) {
+            return true;
+        }
         return p != null && p.matcher(sentence).find();
     }
+
+    /** A favorite, in any of its spellings. */
+    private static final java.util.regex.Pattern FAVORITE =
+            java.util.regex.Pattern.compile("(?i)\\b(?:fav|fave|favou?rite|all[- ]time)\\b");
 
     /** Words that give an email or a number as the speaker's own. */
     private static final java.util.regex.Pattern CONTACT =
@@ -237,7 +243,10 @@ final class HintReader {
             boolean place = key.get().attribute().equals("residence");
             List<String> values =
                     named.stream()
-                            .filter(n -> n.kind() == kind && !(place && n.typed()))
+                            .filter(
+                                    n ->
+                                            n.kind() == kind && !(place && n.typed())
+                                                    || amount(kind, n))
                             .map(ValueHint.Named::text)
                             .filter(v -> !same(v, old))
                             .distinct()
@@ -257,6 +266,16 @@ final class HintReader {
             }
         }
         return left.size() == 1 ? Optional.of(left.get(0)) : Optional.empty();
+    }
+
+    /**
+     * "landlord raised rent to 1650": an amount said without its currency, where the old value had
+     * one (three digits or more, so not a count).
+     */
+    private static boolean amount(ValueHint.Kind kind, ValueHint.Named n) {
+        return kind == ValueHint.Kind.MONEY
+                && n.kind() == ValueHint.Kind.NUMBER
+                && n.text().matches("\\d{1,3}(?:,\\d{3})+|\\d{3,}|\\d{2,3}(?:\\.\\d)?k");
     }
 
     private static boolean same(String a, String b) {

@@ -33,6 +33,11 @@ class CasualStatementsTest {
                 "I bank with Chase so I can't use that app|Dana banks with Chase.",
                 "I'm allergic to peanuts so no satay for me|Dana is allergic to peanuts.",
                 "I go to the Y now, honestly it's fine|Dana goes to the Y.",
+                "i'm vegan, have been since high school|Dana is vegan.",
+                "I live in Tucson, been here 6 years|Dana lives in Tucson.",
+                "my email is kai.r@fastmail.com if u need it|Dana's email is kai.r@fastmail.com.",
+                "fav movie is Heat, no contest|Dana's favorite movie is Heat.",
+                "im on a strict paleo diet rn|Dana is on a strict paleo diet.",
             })
     void theStatementIsReadWithoutItsComment(String said, String stored) {
         assertThat(facts(said, T)).extracting(CandidateFact::content).containsExactly(stored);

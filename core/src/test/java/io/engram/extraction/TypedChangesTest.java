@@ -32,6 +32,15 @@ class TypedChangesTest {
                         + "|Dana's phone is a Galaxy S23.",
                 "My favorite color is green.|Orange is my favorite color now, don't ask"
                         + "|Dana's favorite color is orange.",
+                "My rent is $1,200 a month.|they raised my rent to 1350, unreal"
+                        + "|Dana's rent is $1350.",
+                "I bank with Chase.|closed my accounts and moved everything to Ally, no fees"
+                        + "|Dana banks with Ally.",
+                "My favorite book is Dune.|project hail mary has replaced it as my all time fav"
+                        + "|Dana's favorite book is Project Hail Mary.",
+                "My job title is Account Executive.|got promoted, im officially sales manager now"
+                        + "|Dana's job title is Sales Manager.",
+                "I'm on a paleo diet.|quit paleo, bread is back|Dana is no longer on a paleo diet.",
                 "I'm single.|so i have a girlfriend now, her name is maya"
                         + "|Dana is dating Maya.",
                 "My favorite band is Coldplay.|ok boygenius is my favorite band now, sorry"
@@ -55,6 +64,10 @@ class TypedChangesTest {
                 "My favorite band is Coldplay.|new album alert: coldplay again lol",
                 "My doctor is Dr. Patel.|went to the gym with dr. patel's nurse lol",
                 "I live in Chicago.|moved over to youtube music, apple music was annoying",
+                "My rent is $1,200 a month.|my sister's landlord raised her rent to 1350",
+                "I bank with Chase.|my dad closed his accounts and moved everything to Ally",
+                "My favorite book is Dune.|my son says project hail mary is his all time fav",
+                "I'm on a paleo diet.|quit my job at the paleo cafe",
             })
     void sentencesOfTheSameShapeLeaveTheValueCurrent(String before, String after) {
         Told told = tell(before, T, after, T.plus(Duration.ofDays(30)));

@@ -71,7 +71,12 @@ public record FactKey(String subject, String attribute, String value) {
                                 : (car.matches("(?i)^[aeiou].*") ? "an " : "a ") + car)
                         + ".";
             }
-            case "occupation", "diet" -> subject + " is " + v + ".";
+            // "Senior Data Analyst" is a title, as "Dana's job title is …" told it.
+            case "occupation" ->
+                    v.matches("(?:[A-Z][\\p{L}&-]*)(?: (?:of |and |&|[A-Z][\\p{L}&-]*))*")
+                            ? subject + "'s job title is " + v + "."
+                            : subject + " is " + v + ".";
+            case "diet" -> subject + " is " + v + ".";
             case "bank" -> subject + " banks with " + v + ".";
             default -> withValue(v);
         };
@@ -87,6 +92,10 @@ public record FactKey(String subject, String attribute, String value) {
         // it began the sentence.
         if (value.matches("[A-Z][a-z]+") && ValueHint.kindOf(old.value) == ValueHint.Kind.WORD) {
             return new FactKey(subject, attribute, value.toLowerCase(Locale.ROOT));
+        }
+        // "raised my rent to 1350" after "$1,200 a month": the amount in the old one's currency.
+        if (old.value.matches("^[$€£]\\d.*") && value.matches("^\\d[\\d,.]*k?$")) {
+            return new FactKey(subject, attribute, old.value.charAt(0) + value);
         }
         String bare = value.replaceFirst("^(?:an?|the) ", "");
         // A status ("single", "engaged") is no name, whoever the partner was.

@@ -49,7 +49,7 @@ final class KeyReader {
             Pattern.compile(
                     "^"
                             + WHO
-                            + " (?:is|has been) (?<v>(?:no longer )?(?:vegetarian|vegan|pescatarian))(?: since [^.]*)?\\.?$");
+                            + " (?:is|has been) (?<v>(?:no longer )?(?:vegetarian|vegan|pescatarian|on (?:a |the )?(?:strict )?[a-z0-9 -]{2,24}? diet))(?: since [^.]*)?\\.?$");
 
     /** "Dana has three cats": how many, when said as a number above one. */
     private static final Pattern COUNT =

@@ -13,7 +13,7 @@ final class Phrases {
     /** Where a statement's phrase ends: a comma, a subordinate clause, an exclamation. */
     private static final java.util.regex.Pattern STATEMENT_END =
             java.util.regex.Pattern.compile(
-                    "(?i)(,(?=\\s)|;|:(?=\\s)|!|\\?|\\(| - | – | — |-(?<=\\p{L}-) |\\.\\.\\.| because | since | which | who | whom | that is | so (?!far |much |many |long |well )| but | when i | while | although | though | and it | and that | and i | and we | as well as | lol| haha| like i said| after the | once the | now that )");
+                    "(?i)(,(?=\\s)|;|:(?=\\s)|!|\\?|\\(| - | – | — |-(?<=\\p{L}-) |\\.\\.\\.| because | since | which | who | whom | that is | so (?!far |much |many |long |well )| but | when i | while | although | though | and it | and that | and i | and we | as well as | lol| haha| like i said| after the | once the | now that | if (?:you|u|ya|anyone) )");
 
     private static final java.util.regex.Pattern TRAILING_WORDS =
             java.util.regex.Pattern.compile(

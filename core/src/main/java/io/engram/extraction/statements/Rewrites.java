@@ -136,12 +136,12 @@ final class Rewrites {
                             Pattern.compile(
                                     "(?i)\\bbaby (?:number |#|no\\.? ?)(two|three|four|five|six|2|3|4|5|6) (?:arrived|was born|is here|came)(?: (?:on|last|this|yesterday|today|early|at)\\b[^!.,;]*)?"),
                             "I have $1 kids now"),
-                    // "new favorite food: tacos al pastor", "favorite movie is now Dune": a
-                    // favorite said without "my" at the start.
+                    // "new favorite food: tacos al pastor", "favorite movie is now Dune", "fav
+                    // food is sushi": a favorite said without "my" at the start.
                     new Rewrite(
-                            List.of("avorite", "avourite"),
+                            List.of("avorite", "avourite", "fav ", "fave ", "Fav ", "Fave "),
                             Pattern.compile(
-                                    "^(?i:(?:my )?new )?(?i:favou?rite) ([a-z]+(?: [a-z]+)?)(?::| is(?: now)?)\\s+"),
+                                    "^(?i:(?:my )?new )?(?i:favou?rite|fave?) ([a-z]+(?: [a-z]+)?)(?::| is(?: now)?)\\s+"),
                             "my favorite $1 is "),
                     // "new roommate is Jordan": one of a kind, said without "my".
                     new Rewrite(

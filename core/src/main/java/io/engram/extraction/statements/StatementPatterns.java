@@ -342,7 +342,7 @@ final class StatementPatterns {
                             + "(?<how>into|obsessed with|passionate about|a (?:big |huge |massive )?fan of|learning|allergic to|afraid of|scared of|keen on|all about|addicted to|hooked on) (?<obj>.+)$");
     static final Pattern DIET =
             Pattern.compile(
-                    "(?i)^I (?:am|have been|went|have gone|have now gone) (?:now |fully |completely |totally |strictly )?(?:a |an )?(?<diet>vegetarian|vegan|pescatarian|lactose intolerant|gluten intolerant|celiac|diabetic|teetotal|sober|left-handed|right-handed|colorblind|colourblind|color blind|deaf|dyslexic|autistic|an only child|a twin)(?<rest> .+)?$");
+                    "(?i)^I (?:am|have been|went|have gone|have now gone) (?:now |fully |completely |totally |strictly )?(?:a |an )?(?<diet>vegetarian|vegan|pescatarian|on (?:a |the )?(?:strict )?(?:keto|ketogenic|paleo|low[- ]carb|low[- ]fat|mediterranean|gluten[- ]free|dairy[- ]free|plant[- ]based|carnivore|whole30|raw food) diet|lactose intolerant|gluten intolerant|celiac|diabetic|teetotal|sober|left-handed|right-handed|colorblind|colourblind|color blind|deaf|dyslexic|autistic|an only child|a twin)(?<rest> .+)?$");
     static final Pattern HAVE =
             Pattern.compile(
                     "(?i)^(?:I|we) (?:now |currently |still |also )?(?<verb>have|have got|own|got|adopted) (?<rest>.+)$");

@@ -65,7 +65,10 @@ final class TypedValues {
 
     /** "a senior data analyst now": a role, said as the speaker's now. */
     private static final Pattern ROLE_NOW =
-            Pattern.compile("(?i)\\b(?:officially|i['’]m|im|i am) (?:an?) " + WORDS + " now\\b");
+            Pattern.compile(
+                    "(?i)\\b(?:officially|i['’]m|im|i am)(?: officially| finally)? (?:an? )?"
+                            + WORDS
+                            + " now\\b");
 
     /** A name given as one: "his name is marcus", "a puppy named biscuit". */
     private static final Pattern NAMED =
@@ -97,8 +100,7 @@ final class TypedValues {
                 }
                 // "a boyfriend now", "a senior analyst now": a role, in words, never a name.
                 boolean role =
-                        frame == ROLE_NOW
-                                || Lexicons.ROLES.contains(v)
+                        Lexicons.ROLES.contains(v)
                                 || Lexicons.RELATIONS.contains(v)
                                 || Lexicons.SINGLE_ROLES.contains(v);
                 words(v).map(name -> new Typed(role ? null : name, v, m.start("v")))
@@ -122,20 +124,25 @@ final class TypedValues {
     }
 
     /**
-     * The words as a name, when each can be part of one: no word that places, judges, or says
-     * nothing in particular ("work", "home", "good", "something").
+     * The words as a name, when each can be part of one (no word that places or judges: "work",
+     * "home", "good", "something") and not all of them say nothing in particular ("new project").
      */
     private static Optional<String> words(String v) {
+        boolean vague = true;
         for (String w : v.split(" ")) {
             String bare = w.replaceAll("[.']+$", "");
             if (bare.length() < 2 && !bare.matches("\\d")
                     || Text.STOPWORDS.contains(bare)
                     || Lexicons.JUDGEMENTS.contains(bare)
                     || Lexicons.EMPTY_OBJECTS.contains(bare)
-                    || Lexicons.VAGUE.contains(bare)
                     || Lexicons.NOT_ATTRIBUTES.contains(bare)) {
                 return Optional.empty();
             }
+            vague &= Lexicons.VAGUE.contains(bare);
+        }
+        // "project hail mary" is a name; "new project" says nothing.
+        if (vague) {
+            return Optional.empty();
         }
         StringBuilder name = new StringBuilder();
         for (String w : v.split(" ")) {
