@@ -38,6 +38,8 @@ class CasualStatementsTest {
                 "my email is kai.r@fastmail.com if u need it|Dana's email is kai.r@fastmail.com.",
                 "fav movie is Heat, no contest|Dana's favorite movie is Heat.",
                 "im on a strict paleo diet rn|Dana is on a strict paleo diet.",
+                "I go to Crunch on 3rd street|Dana goes to Crunch.",
+                "I'm a sophomore at Rutgers, so many exams|Dana is a sophomore at Rutgers.",
             })
     void theStatementIsReadWithoutItsComment(String said, String stored) {
         assertThat(facts(said, T)).extracting(CandidateFact::content).containsExactly(stored);

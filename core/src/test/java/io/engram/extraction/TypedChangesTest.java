@@ -41,6 +41,15 @@ class TypedChangesTest {
                 "My job title is Account Executive.|got promoted, im officially sales manager now"
                         + "|Dana's job title is Sales Manager.",
                 "I'm on a paleo diet.|quit paleo, bread is back|Dana is no longer on a paleo diet.",
+                "I have a beagle named Scout.|rip scout, 13 good years|Dana's beagle Scout died.",
+                "My cat's name is Olive.|we had to rehome olive, the baby is allergic"
+                        + "|Dana's cat Olive was rehomed.",
+                "I drive a 2016 Mazda 3.|traded the mazda in last week, i take the train now"
+                        + "|Dana no longer drives a 2016 Mazda 3.",
+                "My husband's name is Tom.|tom and i are officially divorced as of last month"
+                        + "|Dana got divorced from Tom.",
+                "I'm learning Italian on Babbel.|gave up on italian, doing korean now"
+                        + "|Dana is learning Korean.",
                 "I'm single.|so i have a girlfriend now, her name is maya"
                         + "|Dana is dating Maya.",
                 "My favorite band is Coldplay.|ok boygenius is my favorite band now, sorry"
@@ -68,6 +77,9 @@ class TypedChangesTest {
                 "I bank with Chase.|my dad closed his accounts and moved everything to Ally",
                 "My favorite book is Dune.|my son says project hail mary is his all time fav",
                 "I'm on a paleo diet.|quit my job at the paleo cafe",
+                "I have a beagle named Scout.|rip my sleep schedule lol",
+                "I have a beagle named Scout.|my neighbor had to rehome scout, so sad",
+                "I drive a 2016 Mazda 3.|traded stories in the car with my dad",
             })
     void sentencesOfTheSameShapeLeaveTheValueCurrent(String before, String after) {
         Told told = tell(before, T, after, T.plus(Duration.ofDays(30)));

@@ -31,7 +31,7 @@ public record Departure(String subject, String how, String left, String sentence
             Pattern.compile(
                     "(?i)(?:^|[,;:] |\\b(?:and|so|but|finally|officially|just|today|yesterday) |\\b(?:i|we)(?:'ve| have)?(?: just| finally| officially)? )"
                             + "(?:just |finally |officially |recently |already )?"
-                            + "(?<how>quit|left(?! off| over| for)|cancell?ed|sold|ditched|dropped(?! off| by| in)|dumped|closed|gave up(?: on)?|got rid of|traded in|"
+                            + "(?<how>quit|left(?! off| over| for)|cancell?ed|sold|ditched|dropped(?! off| by| in)|dumped|closed|gave up(?: on)?|got rid of|traded in|traded(?= (?:the |my |our )?[\\p{L}0-9 -]{1,30}? in\\b)|"
                             + "moved (?:out of|away from|from)|switched (?:away )?from|stopped (?:going to|using|supporting|playing|learning|seeing|banking with)|"
                             + "broke up with|split (?:up )?with|divorced|parted ways with) "
                             + "(?<left>[^,;:.!?]+)");
@@ -44,7 +44,9 @@ public record Departure(String subject, String how, String left, String sentence
     /** "Sam and I split up", "Elena and I broke up": the partner, named first. */
     private static final Pattern SPLIT =
             Pattern.compile(
-                    "(?i)(?:^|[,;:] |\\b(?:so|but|and) )(?<left>[\\p{L}'-]+) and (?:i|me) (?:have |had |just |finally |officially )?(?:split|broke up|separated|divorced|called it quits)\\b");
+                    "(?i)(?:^|[,;:] |\\b(?:so|but|and) )(?<left>[\\p{L}'-]+) and (?:i|me) (?:have |had |just |finally |officially |are |got )?(?:officially |now )?(?:split|broke up|separated|divorced|called it quits)\\b");
+
+    private static final Pattern DIVORCED = Pattern.compile("(?i)\\bdivorce[ds]?\\b");
 
     /** Words that make the leaving not the speaker's, not done, or not now. */
     private static final Pattern NOT_DONE =
@@ -104,7 +106,8 @@ public record Departure(String subject, String how, String left, String sentence
         }
         String left = null;
         String how = "";
-        for (Pattern p : List.of(LEFT, DONE_WITH, SPLIT)) {
+        // "Tom and I are officially divorced": the partner, not what follows "divorced".
+        for (Pattern p : List.of(SPLIT, LEFT, DONE_WITH)) {
             Matcher m = p.matcher(s);
             if (m.find()) {
                 left = m.group("left").strip();
@@ -168,7 +171,7 @@ public record Departure(String subject, String how, String left, String sentence
     /** A cheap test for the words every leaving is told in. */
     private static final Pattern CUE =
             Pattern.compile(
-                    "(?i)\\b(?:quit|left|cancell?ed|sold|ditched|dropped|dumped|closed|gave up|got rid|traded in|moved|switched|stopped|broke up|split|divorced|parted|done|finished|through|no longer|separated|quits)\\b");
+                    "(?i)\\b(?:quit|left|cancell?ed|sold|ditched|dropped|dumped|closed|gave up|got rid|traded|moved|switched|stopped|broke up|split|divorced|parted|done|finished|through|no longer|separated|quits)\\b");
 
     /** The words of {@code text} that can name a value, in lower case. */
     static List<String> words(String text) {
@@ -232,7 +235,11 @@ public record Departure(String subject, String how, String left, String sentence
         if (attribute.equals("relationship status")) {
             String partner =
                     key.get().quoted().replaceFirst("^(?:married|engaged|divorced) to ", "");
-            return Optional.of(subject + " broke up with " + partner + ".");
+            // "Hannah and I are divorced": a marriage ends in a divorce.
+            return Optional.of(
+                    DIVORCED.matcher(sentence).find()
+                            ? subject + " got divorced from " + partner + "."
+                            : subject + " broke up with " + partner + ".");
         }
         return negate(content);
     }

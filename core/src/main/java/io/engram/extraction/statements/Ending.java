@@ -24,6 +24,11 @@ public record Ending(String subject, String name, String verb, String when, Inst
             Pattern.compile(
                     "(?:^|[,;.!] |\\b(?:and|but|so|sadly|unfortunately) )(?:(?i:my|our) (?:[a-z]+ ){0,2})?(?<name>[\\p{L}][\\p{L}'-]+) (?:(?i:has|had|just|sadly|finally|recently|unexpectedly|suddenly|peacefully) )*(?<verb>died|passed away|passed on|ran away|went missing|was put down|was put to sleep|crossed the rainbow bridge)\\b(?<rest>[^,;.!?]*)");
 
+    /** The ending said before the name: "RIP Biscuit", "we had to rehome pickles". */
+    private static final Pattern NAME_AFTER =
+            Pattern.compile(
+                    "(?:^|[,;.!] |\\b(?:and|but|so|sadly|unfortunately) |\\b(?i:we|i) )(?<verb>(?i:rip|r\\.i\\.p\\.?|had to rehome|rehomed|had to put down|put down)) (?<name>[\\p{L}][\\p{L}'-]+)\\b(?<rest>[^,;.!?]*)");
+
     /** Words before a name that make it nobody's being: "my friend's dog Max died". */
     private static final Pattern SOMEONE_ELSES =
             Pattern.compile(
@@ -37,7 +42,11 @@ public record Ending(String subject, String name, String verb, String when, Inst
     /** The ending {@code sentence} of {@code speaker}'s tells of, said at {@code said}, if any. */
     public static Optional<Ending> of(String speaker, String sentence, Instant said) {
         // Every sentence that gave no value asks: the words first, the expressions after.
+        String lower = sentence.toLowerCase(Locale.ROOT);
         if (!(sentence.contains("died")
+                        || lower.contains("rip ")
+                        || lower.contains("r.i.p")
+                        || lower.contains("rehome")
                         || sentence.contains("passed")
                         || sentence.contains(" away")
                         || sentence.contains("missing")
@@ -48,8 +57,14 @@ public record Ending(String subject, String name, String verb, String when, Inst
                 || UNDONE.matcher(sentence).find()) {
             return Optional.empty();
         }
-        Matcher m = ENDED.matcher(sentence);
-        if (!m.find() || SOMEONE_ELSES.matcher(sentence.substring(0, m.start("name"))).find()) {
+        Matcher m = NAME_AFTER.matcher(sentence);
+        if (!m.find() || Lexicons.EMPTY_OBJECTS.contains(lower(m.group("name")))) {
+            m = ENDED.matcher(sentence);
+            if (!m.find()) {
+                return Optional.empty();
+            }
+        }
+        if (SOMEONE_ELSES.matcher(sentence.substring(0, m.start("name"))).find()) {
             return Optional.empty();
         }
         String rest = m.group("rest");
@@ -58,9 +73,25 @@ public record Ending(String subject, String name, String verb, String when, Inst
                 new Ending(
                         speaker,
                         m.group("name"),
-                        m.group("verb"),
+                        said(m.group("verb")),
                         time.map(t -> " " + t.text()).orElse(""),
                         time.map(TimePhrases.Resolved::instant).orElse(said)));
+    }
+
+    private static String lower(String s) {
+        return s.toLowerCase(Locale.ROOT);
+    }
+
+    /** The verb as the memory writes it: "RIP" is "died", "had to rehome" is "was rehomed". */
+    private static String said(String verb) {
+        String v = lower(verb);
+        if (v.startsWith("rip") || v.startsWith("r.i.p")) {
+            return "died";
+        }
+        if (v.contains("rehome")) {
+            return "was rehomed";
+        }
+        return v.contains("put down") ? "was put down" : verb;
     }
 
     /**
@@ -76,7 +107,7 @@ public record Ending(String subject, String name, String verb, String when, Inst
                                 "^"
                                         + who
                                         + "(?:['’]s (?<rel>[a-z]+(?: [a-z]+)?)(?:['’]s name)? is (?:named |called )?"
-                                        + "| (?:has|had|adopted|got) (?:a|an|one|another|a new) (?:[a-z]+ )?(?<rel2>[a-z]+) (?:named|called) )"
+                                        + "| (?:has|had|adopted|got) (?:a|an|one|another|a new) (?<rel2>(?:[a-z]+ )?[a-z]+) (?:named|called) )"
                                         + "(?i:"
                                         + named
                                         + ")\\b[^.]*\\.?$")

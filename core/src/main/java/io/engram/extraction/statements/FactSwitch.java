@@ -1,5 +1,6 @@
 package io.engram.extraction.statements;
 
+import java.util.Locale;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -55,10 +56,22 @@ public record FactSwitch(String subject, String from, String to) {
                 Pattern.compile(
                                 "(?i)^("
                                         + Pattern.quote(subject)
-                                        + "(?: [\\p{L}'’-]+){1,6} )(?:(?:a|an|the|their) )?"
-                                        + Pattern.quote(old))
+                                        + "(?: [\\p{L}'’-]+){1,6} )(?:(?:a|an|the|their) )?("
+                                        + Pattern.quote(old)
+                                        // "… Spanish on Duolingo": where the old one was done
+                                        // need not hold for the new one.
+                                        + ")(?: (?:on|at|with|in|for|through|via) [^.]{1,40})?")
                         .matcher(c);
-        return m.matches() ? Optional.of(m.group(1) + to + ".") : Optional.empty();
+        if (!m.matches()) {
+            return Optional.empty();
+        }
+        // "spanish to japanese" told in lower case, "Spanish" stored: written as the old one is.
+        String value =
+                Character.isUpperCase(m.group(2).charAt(0))
+                                && to.equals(to.toLowerCase(Locale.ROOT))
+                        ? TypedValues.name(to).orElse(to)
+                        : to;
+        return Optional.of(m.group(1) + value + ".");
     }
 
     /** What follows a provider's name to say what one had with it. */

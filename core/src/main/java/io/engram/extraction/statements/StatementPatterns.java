@@ -302,7 +302,7 @@ final class StatementPatterns {
      */
     static final Pattern USES =
             Pattern.compile(
-                    "(?i)^I (?:now |currently |still |mostly |mainly |usually |also |only )?(?<verb>use|bank with|shop at|support|root for|cheer for|work out at|go to the gym at|go to|train at|insure (?:my car |my house |my home )?with|stream on|listen on)(?<val> (?:the |an? (?=(?-i:[a-z]?[A-Z])))?(?-i:[a-z]?[A-Z0-9])[\\p{L}0-9&.+'-]*(?: (?-i:[A-Z0-9&])[\\p{L}0-9&.+'-]*){0,3})(?: (?:now|these days|nowadays|for (?:everything|my [\\p{L} ]{1,20})|(?:on|in|at|near|by) (?-i:[A-Z])[\\p{L} .'-]{1,30}|downtown))?$");
+                    "(?i)^I (?:now |currently |still |mostly |mainly |usually |also |only )?(?<verb>use|bank with|shop at|support|root for|cheer for|work out at|go to the gym at|go to|train at|insure (?:my car |my house |my home )?with|stream on|listen on)(?<val> (?:the |an? (?=(?-i:[a-z]?[A-Z])))?(?-i:[a-z]?[A-Z0-9])[\\p{L}0-9&.+'-]*(?: (?-i:[A-Z0-9&])[\\p{L}0-9&.+'-]*){0,3})(?: (?:now|these days|nowadays|for (?:everything|my [\\p{L} ]{1,20})|(?:on|in|at|near|by|off) (?:(?-i:[A-Z])|\\d{1,3}(?:st|nd|rd|th) |the )[\\p{L}0-9 .'-]{1,30}|downtown))?$");
 
     /** "I am a Yankees fan", "I'm a die-hard Celtics supporter": a team or a name one follows. */
     static final Pattern NAMED_FAN =
