@@ -50,6 +50,10 @@ class TypedChangesTest {
                         + "|Dana got divorced from Tom.",
                 "I'm learning Italian on Babbel.|gave up on italian, doing korean now"
                         + "|Dana is learning Korean.",
+                "My rent is $1,500 a month.|landlord bumped the rent to $1,700, cool cool"
+                        + "|Dana's rent is $1,700.",
+                "I'm vegetarian.|been fully vegan since last spring, cheese was the hard part"
+                        + "|Dana has been vegan since the spring of 2025.",
                 "I'm single.|so i have a girlfriend now, her name is maya"
                         + "|Dana is dating Maya.",
                 "My favorite band is Coldplay.|ok boygenius is my favorite band now, sorry"
@@ -80,6 +84,7 @@ class TypedChangesTest {
                 "I have a beagle named Scout.|rip my sleep schedule lol",
                 "I have a beagle named Scout.|my neighbor had to rehome scout, so sad",
                 "I drive a 2016 Mazda 3.|traded stories in the car with my dad",
+                "My rent is $1,500 a month.|my landlord bumped my sister's rent to $1,700",
             })
     void sentencesOfTheSameShapeLeaveTheValueCurrent(String before, String after) {
         Told told = tell(before, T, after, T.plus(Duration.ofDays(30)));

@@ -69,90 +69,14 @@ public final class Clauses {
     /** First words an opener can start with (a clause starting otherwise has none). */
     private static final java.util.Set<String> OPENER_STARTS =
             java.util.Set.of(
-                    "oh",
-                    "ooh",
-                    "ah",
-                    "wow",
-                    "whoa",
-                    "yeah",
-                    "yes",
-                    "yep",
-                    "yup",
-                    "no",
-                    "nope",
-                    "well",
-                    "so",
-                    "ok",
-                    "okay",
-                    "hey",
-                    "hi",
-                    "hello",
-                    "haha",
-                    "hahaha",
-                    "hah",
-                    "lol",
-                    "omg",
-                    "actually",
-                    "honestly",
-                    "btw",
-                    "by",
-                    "also",
-                    "and",
-                    "but",
-                    "anyway",
-                    "anyways",
-                    "plus",
-                    "fun",
-                    "guess",
-                    "you",
-                    "just",
-                    "fyi",
-                    "speaking",
-                    "i",
-                    "right",
-                    "true",
-                    "totally",
-                    "absolutely",
-                    "exactly",
-                    "definitely",
-                    "of",
-                    "sure",
-                    "thanks",
-                    "thank",
-                    "cool",
-                    "nice",
-                    "great",
-                    "awesome",
-                    "amazing",
-                    "sweet",
-                    "ha",
-                    "since",
-                    "it",
-                    "long",
-                    "good",
-                    "big",
-                    "update",
-                    "aw",
-                    "aww",
-                    "awww",
-                    "hmm",
-                    "hmmm",
-                    "um",
-                    "umm",
-                    "uh",
-                    "oops",
-                    "quick",
-                    "news",
-                    "heads",
-                    "change",
-                    "these",
-                    "nowadays",
-                    "lately",
-                    "currently",
-                    "now",
-                    "at",
-                    "as",
-                    "starting");
+                    ("oh ooh ah wow whoa yeah yes yep yup no nope well so ok okay hey hi"
+                                    + " hello haha hahaha hah lol omg actually honestly btw by also and but"
+                                    + " anyway anyways plus fun guess you just fyi speaking i right true"
+                                    + " totally absolutely exactly definitely of sure thanks thank cool nice"
+                                    + " great awesome amazing sweet ha since it long good big update aw aww"
+                                    + " awww hmm hmmm um umm uh oops quick news heads change these nowadays"
+                                    + " lately currently now at as starting")
+                            .split(" "));
 
     /** Words at a clause's start that only color it. */
     private static final Pattern OPENER =
@@ -185,7 +109,8 @@ public final class Clauses {
 
     /** "Been living in …", "Been working at …": a perfect tense, its subject left out. */
     private static final Pattern BEEN =
-            Pattern.compile("(?i)^been (?:(?:living|based) (?:in|near) |working (?:at|for|as) )");
+            Pattern.compile(
+                    "(?i)^been (?:(?:living|based) (?:in|near) |working (?:at|for|as) |(?:fully |strictly |completely )?(?:vegan|vegetarian|pescatarian|sober)\\b)");
 
     /**
      * "working as a realtor now", "learning Japanese now", "dating a guy named Tom": a chat clause

@@ -40,7 +40,7 @@ public record ValueHint(String speaker, String sentence) {
     /** The speaker, or a chat line that leaves them out: "Got rid of the Jeep, ...". */
     private static final Pattern FIRST_PERSON =
             Pattern.compile(
-                    "(?i)\\b(?:I|I'm|I've|im|ive|me|my|we|we're|we've|our|us)\\b|^please\\b|^(?:just |finally |been )?(?:got|sold|moved|settled|left|switched|started|joined|bought|quit|finished|traded|landed|picked|ditched|dropped|upgraded|swapped|cancell?ed|closed|signed|seeing|using|going)\\b|^(?:ok |okay |so )?new [\\p{L} ]{2,24}[,:]");
+                    "(?i)\\b(?:I|I'm|I've|im|ive|me|my|we|we're|we've|our|us)\\b|^please\\b|^(?:just |finally |been )?(?:got|sold|moved|settled|left|switched|started|joined|bought|quit|finished|traded|landed|picked|ditched|dropped|upgraded|swapped|cancell?ed|closed|signed|seeing|using|going)\\b|^(?:ok |okay |so )?new [\\p{L} ]{2,24}[,:]|^(?:the )?(?:landlord|boss|company|employer|work)\\b");
 
     /** Words that say the old value is left behind when a sentence names it. */
     static final Pattern LEFT_BEHIND =
@@ -245,7 +245,8 @@ public record ValueHint(String speaker, String sentence) {
         }
         for (Values.Value v : Values.find(rest.toString())) {
             switch (v.kind()) {
-                case MONEY, NUMBER -> out.add(new Named(kindOf(v.kind()), v.text()));
+                case MONEY, NUMBER ->
+                        out.add(new Named(kindOf(v.kind()), v.text().replaceFirst("[,.]+$", "")));
                 case NAME -> {
                     v = withoutLeadingWords(v);
                     String before = sentence.substring(0, v.start());
@@ -355,6 +356,9 @@ public record ValueHint(String speaker, String sentence) {
         // "a 2012 Toyota Corolla": the model year is no part of the name's kind.
         return value.strip()
                 .replaceFirst("(?i)^(?:an?|the|dating) ", "")
+                // "$1400 a month": an amount, whatever it is paid for.
+                .replaceFirst(
+                        "(?i)(?<=\\d)(?: a| an| per|/) ?(?:month|mo|year|yr|week|wk|hour|hr)$", "")
                 .replaceFirst("^(?:19|20)\\d{2} (?=[A-Z])", "");
     }
 }
