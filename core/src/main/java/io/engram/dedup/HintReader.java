@@ -38,10 +38,10 @@ final class HintReader {
                             "(?i)\\b(?:raise|(?:raised|bumped) me|pay|paid|earn|earning|making|income|paycheck)\\b"),
                     words(
                             "residence",
-                            "(?i)\\b(?:ended up|closed on|house in|settled in(?:to)? (?-i:[A-Z])|neighbou?rhood)"),
+                            "(?i)\\b(?:ended up|closed on|house in|settled in(?:to)? (?-i:[A-Z])|neighbou?rhood|unpacked|keys to|new (?:place|apartment|flat|house|home|condo)|(?:place|apartment|flat|condo|home) in|residents?|locals?|people now)"),
                     words(
                             "workplace",
-                            "(?i)\\b(?:hired|made the jump|jumped|working for|employer|(?:brought|took) me on (?:as|board))\\b"),
+                            "(?i)\\b(?:hired|made the jump|jumped|working for|employer|(?:brought|took) me on (?:as|board)|onboarding at|orientation at|new (?:manager|boss|team|coworkers|colleagues|job|role|gig|office) at)\\b"),
                     words("car", "(?i)\\b(?:upgraded|leased|traded up)\\b"),
                     words("phone", "(?i)\\b(?:iphone|android|pixel|galaxy|samsung|cell|mobile)\\b"),
                     words("occupation", "(?i)\\b(?:promoted|promotion|title|role|position)\\b"),
@@ -69,8 +69,23 @@ final class HintReader {
         if (a.matches("^fav(?:ou?rite|e)? .*") && FAVORITE.matcher(sentence).find()) {
             return true;
         }
+        if (words.equals("workplace")
+                && FIRST_AT.matcher(sentence).find()
+                && AT_WORK.matcher(sentence).find()) {
+            // "first week at Stripe, my team is great" - not "first day at Disneyland".
+            return true;
+        }
         return p != null && p.matcher(sentence).find();
     }
+
+    /** The first days somewhere, which are a new job's only among words of work. */
+    private static final java.util.regex.Pattern FIRST_AT =
+            java.util.regex.Pattern.compile(
+                    "(?i)\\b(?:first|1st) (?:day|week|month) (?:at|with)\\b");
+
+    private static final java.util.regex.Pattern AT_WORK =
+            java.util.regex.Pattern.compile(
+                    "(?i)\\b(?:job|work|team|boss|manager|coworkers?|colleagues?|office|onboarding|role|desk|badge|laptop|shift|training|hr|payroll)\\b");
 
     /** A favorite, in any of its spellings. */
     private static final java.util.regex.Pattern FAVORITE =

@@ -12,7 +12,7 @@ final class ChangeWords {
     /** Words that tell of a change now, not of one planned, wished or remembered. */
     static final Pattern CHANGE =
             Pattern.compile(
-                    "(?i)\\b(?:now|these days|nowadays|new|anymore|any more|no longer|no more|switched|changed|moved|relocated|became|become|hired|joined|going forward|from now on|bought|adopted|transferred|replaced|passed away|sold|left|quit|laid off|instead|stopped|upgraded|ended up|closed on|made the jump|jumped|raised|bumped|promoted|stretch|stolen|totaled|got an?|settled|parted ways|brought me on|took me on|retired|traded|swapped|cancell?ed|ported|since (?:last|this|early|late|january|february|march|april|may|june|july|august|september|october|november|december|spring|summer|fall|autumn|winter|\\d))\\b");
+                    "(?i)\\b(?:now|these days|nowadays|new|anymore|any more|no longer|no more|switched|changed|moved|relocated|became|become|hired|joined|going forward|from now on|bought|adopted|transferred|replaced|passed away|sold|left|quit|laid off|instead|stopped|upgraded|ended up|closed on|made the jump|jumped|raised|bumped|promoted|stretch|stolen|totaled|got an?|settled|parted ways|brought me on|took me on|retired|traded|swapped|cancell?ed|ported|unpacked|onboarding|orientation|first (?:day|week|month) (?:at|with)|got the keys|officially|resident|since (?:last|this|early|late|january|february|march|april|may|june|july|august|september|october|november|december|spring|summer|fall|autumn|winter|\\d))\\b");
 
     /**
      * The words {@link #CHANGE} can begin with. A sentence with none of them cannot match it, and
@@ -26,7 +26,8 @@ final class ChangeWords {
                                     + " replaced passed sold left quit laid instead stopped upgraded"
                                     + " ended closed made jumped raised bumped promoted stretch"
                                     + " stolen totaled got settled parted brought took retired"
-                                    + " traded swapped cancelled canceled ported since")
+                                    + " traded swapped cancelled canceled ported since unpacked onboarding"
+                                    + " orientation first officially resident")
                             .split(" "));
 
     /** Whether the sentence tells of a change now, in the words of {@link #CHANGE}. */

@@ -33,14 +33,14 @@ public record ValueHint(String speaker, String sentence) {
 
     private static final Pattern NOT_THE_SPEAKERS_NOW =
             Pattern.compile(
-                    "(?i)\\b(?:used to|years ago|back when|when i was|grew up|visit|visiting|visited|trip|vacation|holiday|will|\\w+'ll|\\w+’ll|(?<!been )going to|gonna|next|plan|plans|planning|might|maybe|want|wants|hope|hoping|thinking|would|could|should|if|interview|applied|considering|tomorrow|my (?:"
+                    "(?i)\\b(?:used to|years ago|back when|when i was|grew up|visit|visiting|visited|trip|vacation|holiday|staying at|for the (?:weekend|week|night|holidays)|airbnb|hotel|will|\\w+'ll|\\w+’ll|(?<!been )going to|gonna|next|plan|plans|planning|might|maybe|want|wants|hope|hoping|thinking|would|could|should|if|interview|applied|considering|tomorrow|my (?:"
                             + OTHERS
                             + "|team))\\b");
 
     /** The speaker, or a chat line that leaves them out: "Got rid of the Jeep, ...". */
     private static final Pattern FIRST_PERSON =
             Pattern.compile(
-                    "(?i)\\b(?:I|I'm|I've|im|ive|me|my|we|we're|we've|our|us)\\b|^please\\b|^(?:just |finally |been )?(?:got|sold|moved|settled|left|switched|started|joined|bought|quit|finished|traded|landed|picked|ditched|dropped|upgraded|swapped|cancell?ed|closed|signed|seeing|using|going)\\b|^(?:ok |okay |so )?new [\\p{L} ]{2,24}[,:]|^(?:the )?(?:landlord|boss|company|employer|work)\\b");
+                    "(?i)\\b(?:I|I'm|I've|im|ive|me|my|we|we're|we've|our|us)\\b|^please\\b|^(?:just |finally |been )?(?:got|sold|moved|settled|left|switched|started|joined|bought|quit|finished|traded|landed|picked|ditched|dropped|upgraded|swapped|cancell?ed|closed|signed|seeing|using|going)\\b|^(?:ok |okay |so )?new [\\p{L} ]{2,24}[,:]|^(?:the )?(?:landlord|boss|company|employer|work)\\b|^(?:finally |just )?(?:all )?(?:unpacked|first (?:day|week|month)|onboarding|orientation|officially)\\b");
 
     /** Words that say the old value is left behind when a sentence names it. */
     static final Pattern LEFT_BEHIND =

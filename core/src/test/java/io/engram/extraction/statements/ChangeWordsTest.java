@@ -74,7 +74,14 @@ class ChangeWordsTest {
                 "since March",
                 "since last week",
                 "(switched)",
-                "new-ish"
+                "new-ish",
+                "all unpacked",
+                "onboarding all week",
+                "orientation today",
+                "first week at Acme",
+                "we got the keys",
+                "officially Texan",
+                "a Denver resident"
             })
     void everySentenceThePatternReadsPassesTheWordCheck(String sentence) {
         assertThat(ChangeWords.tell(sentence)).as(sentence).isTrue();

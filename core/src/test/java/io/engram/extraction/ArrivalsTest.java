@@ -1,0 +1,65 @@
+package io.engram.extraction;
+
+import static io.engram.extraction.DanaTells.*;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.time.Duration;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * A new home or job told by arriving in it, not by moving or joining: "finally all unpacked in
+ * Denver", "my new manager at Meta is great". And the same words of a trip, of someone else's news,
+ * of a place one stays or an office one leases, which change nothing.
+ */
+class ArrivalsTest {
+
+    @ParameterizedTest
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "I live in Boston.|finally all unpacked in Denver!! the apartment is tiny"
+                        + "|Dana lives in Denver.",
+                "I live in Boston.|We are officially Austin people now|Dana lives in Austin.",
+                "I live in Boston.|first night in our new place in Seattle, so weird"
+                        + "|Dana lives in Seattle.",
+                "I live in Boston.|just got the keys to our house in Raleigh|Dana lives in Raleigh.",
+                "I live in Boston.|officially a Denver resident, got my license switched today"
+                        + "|Dana lives in Denver.",
+                "I work at Google.|my new manager at Meta is great|Dana works at Meta.",
+                "I work at Google.|just finished orientation at Pfizer|Dana works at Pfizer.",
+                "I work at Google.|first week at Stripe done, the new job is great"
+                        + "|Dana works at Stripe.",
+            })
+    void arrivingSomewhereNewSupersedesTheOldValue(String before, String after, String stored) {
+        supersedesTheFirst(tell(before, T, after, T.plus(Duration.ofDays(30))), stored);
+    }
+
+    @ParameterizedTest
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "I live in Boston.|first night in Rome, so jet lagged lol",
+                "I live in Boston.|my sister's new apartment in Denver is so cute",
+                "I live in Boston.|helped my brother get the keys to his house in Raleigh",
+                "I live in Boston.|officially a Marvel fan now after that movie",
+                "I live in Boston.|the Chicago locals were so friendly on our trip",
+                "I live in Boston.|signed the lease for our office in Austin today",
+                "I live in Boston.|thinking about a new place in Seattle next year",
+                "I live in Boston.|my parents are officially Florida people now lol",
+                "I live in Boston.|we're staying at a new place in Miami for the weekend",
+                "I work at Google.|first day at Disneyland was magical!!",
+                "I work at Google.|onboarding my new intern at Google today",
+                "I work at Google.|my friend's new manager at Meta sounds awful",
+                "I work at Google.|my husband's first day at Stripe went great",
+                "I work at Google.|day one at Coachella, so hot",
+                "I work at Google.|had a call with my new manager at Google",
+            })
+    void theSameWordsOfATripOrSomeoneElseLeaveTheValueCurrent(String before, String after) {
+        Told told = tell(before, T, after, T.plus(Duration.ofDays(30)));
+        assertThat(told.planned())
+                .extracting(p -> p.decision().kind())
+                .as(after)
+                .doesNotContain("supersede");
+    }
+}
