@@ -41,7 +41,7 @@ final class HintReader {
                             "(?i)\\b(?:ended up|closed on|house in|settled in(?:to)? (?-i:[A-Z])|neighbou?rhood|unpacked|keys to|new (?:place|apartment|flat|house|home|condo)|(?:place|apartment|flat|condo|home) in|residents?|locals?|people now)"),
                     words(
                             "workplace",
-                            "(?i)\\b(?:hired|made the jump|jumped|working for|employer|(?:brought|took) me on (?:as|board)|onboarding at|orientation at|new (?:manager|boss|team|coworkers|colleagues|job|role|gig|office) at)\\b"),
+                            "(?i)\\b(?:hired|made the jump|jumped|working for|employer|(?:brought|took) me on (?:as|board)|onboarding at|orientation at|offer (?:with|from)|new (?:manager|boss|team|coworkers|colleagues|job|role|gig|office) at)\\b"),
                     words("car", "(?i)\\b(?:upgraded|leased|traded up)\\b"),
                     words("phone", "(?i)\\b(?:iphone|android|pixel|galaxy|samsung|cell|mobile)\\b"),
                     words("occupation", "(?i)\\b(?:promoted|promotion|title|role|position)\\b"),
@@ -229,7 +229,9 @@ final class HintReader {
             }
             String old = key.get().quoted();
             boolean mentioned = hint.mentions(old);
-            if (mentioned && !hint.leavesBehind()) {
+            // Named apart from the new value: "upgraded to the iPhone 15" names "iPhone" only in
+            // the new one.
+            if (hint.mentionsApartFrom(old, named) && !hint.leavesBehind()) {
                 // "My team at Boeing now works with SpaceX": the old value still holds.
                 return Optional.empty();
             }

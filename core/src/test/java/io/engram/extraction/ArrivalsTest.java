@@ -8,9 +8,10 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /**
- * A new home or job told by arriving in it, not by moving or joining: "finally all unpacked in
- * Denver", "my new manager at Meta is great". And the same words of a trip, of someone else's news,
- * of a place one stays or an office one leases, which change nothing.
+ * A new home, job, partner or thing told by arriving in it or by leaving the old one, not in the
+ * words of a statement: "finally all unpacked in Denver", "my new manager at Meta is great", "today
+ * was my last day at google", "upgraded to the iPhone 15 Pro". And the same words of a trip, of
+ * someone else's news, of a place one stays or an office one leases, which change nothing.
  */
 class ArrivalsTest {
 
@@ -30,6 +31,18 @@ class ArrivalsTest {
                 "I work at Google.|just finished orientation at Pfizer|Dana works at Pfizer.",
                 "I work at Google.|first week at Stripe done, the new job is great"
                         + "|Dana works at Stripe.",
+                "I work at Google.|today was my last day at google"
+                        + "|Dana no longer works at Google.",
+                "My girlfriend is Priya.|me and priya broke up, it's for the best"
+                        + "|Dana broke up with Priya.",
+                "My girlfriend is Priya.|been seeing someone new, her name's Leila"
+                        + "|Dana is dating Leila.",
+                "I drive a Honda Civic.|sold the honda, bought a Tesla Model Y"
+                        + "|Dana drives a Tesla Model Y.",
+                "My phone is an iPhone 12.|upgraded to the iPhone 15 Pro, camera is insane"
+                        + "|Dana's phone is an iPhone 15 Pro.",
+                "My therapist is Dr. Lee.|started seeing a new therapist, dr. adams"
+                        + "|Dana's therapist is Dr. Adams.",
             })
     void arrivingSomewhereNewSupersedesTheOldValue(String before, String after, String stored) {
         supersedesTheFirst(tell(before, T, after, T.plus(Duration.ofDays(30))), stored);
@@ -54,6 +67,12 @@ class ArrivalsTest {
                 "I work at Google.|my husband's first day at Stripe went great",
                 "I work at Google.|day one at Coachella, so hot",
                 "I work at Google.|had a call with my new manager at Google",
+                "I work at Google.|my friend's last day at google was friday",
+                "My girlfriend is Priya.|me and priya broke the vase lol",
+                "My girlfriend is Priya.|my cousin is seeing someone new, her name's Leila",
+                "My phone is an iPhone 12.|my mom upgraded to the iPhone 15 Pro",
+                "I drive a Honda Civic.|my brother bought a Tesla Model Y",
+                "I work at Google.|I got an offer from Netflix but I'm staying at Google",
             })
     void theSameWordsOfATripOrSomeoneElseLeaveTheValueCurrent(String before, String after) {
         Told told = tell(before, T, after, T.plus(Duration.ofDays(30)));

@@ -36,15 +36,20 @@ public record Departure(String subject, String how, String left, String sentence
                             + "broke up with|split (?:up )?with|divorced|parted ways with) "
                             + "(?<left>[^,;:.!?]+)");
 
+    /** "today was my last day at Google", "last day at acme was friday". */
+    private static final Pattern LAST_DAY =
+            Pattern.compile(
+                    "(?i)(?:^|[,;:] |\\b(?:was|is|it's|today) )(?:my |our )?(?:last|final) (?:day|shift) (?:at|with) (?<left>[^,;:.!?]+)");
+
     /** "I'm done with Arsenal", "we're through with Comcast". */
     private static final Pattern DONE_WITH =
             Pattern.compile(
                     "(?i)\\b(?:i'm|i’m|im|i am|we're|we’re|we are) (?:officially |finally |so )?(?:done|finished|through) with (?<left>[^,;:.!?]+)");
 
-    /** "Sam and I split up", "Elena and I broke up": the partner, named first. */
+    /** "Sam and I split up", "me and priya broke up": the partner, named first or after. */
     private static final Pattern SPLIT =
             Pattern.compile(
-                    "(?i)(?:^|[,;:] |\\b(?:so|but|and) )(?<left>[\\p{L}'-]+) and (?:i|me) (?:have |had |just |finally |officially |are |got )?(?:officially |now )?(?:split|broke up|separated|divorced|called it quits)\\b");
+                    "(?i)(?:^|[,;:] |\\b(?:so|but|and) )(?:(?:me|i) and (?<other>[\\p{L}'-]+)|(?<left>[\\p{L}'-]+) and (?:i|me)) (?:have |had |just |finally |officially |are |got )?(?:officially |now )?(?:split|broke up|separated|divorced|called it quits)\\b");
 
     private static final Pattern DIVORCED = Pattern.compile("(?i)\\bdivorce[ds]?\\b");
 
@@ -107,10 +112,14 @@ public record Departure(String subject, String how, String left, String sentence
         String left = null;
         String how = "";
         // "Tom and I are officially divorced": the partner, not what follows "divorced".
-        for (Pattern p : List.of(SPLIT, LEFT, DONE_WITH)) {
+        for (Pattern p : List.of(SPLIT, LEFT, DONE_WITH, LAST_DAY)) {
             Matcher m = p.matcher(s);
             if (m.find()) {
-                left = m.group("left").strip();
+                left =
+                        (p == SPLIT && m.group("other") != null
+                                        ? m.group("other")
+                                        : m.group("left"))
+                                .strip();
                 how = p == LEFT ? m.group("how").toLowerCase(Locale.ROOT) : "";
                 break;
             }
@@ -155,6 +164,8 @@ public record Departure(String subject, String how, String left, String sentence
         "inish",
         "hrough",
         "longer",
+        "ast day",
+        "inal day",
         "eparat"
     };
 
@@ -171,7 +182,7 @@ public record Departure(String subject, String how, String left, String sentence
     /** A cheap test for the words every leaving is told in. */
     private static final Pattern CUE =
             Pattern.compile(
-                    "(?i)\\b(?:quit|left|cancell?ed|sold|ditched|dropped|dumped|closed|gave up|got rid|traded|moved|switched|stopped|broke up|split|divorced|parted|done|finished|through|no longer|separated|quits)\\b");
+                    "(?i)\\b(?:quit|left|cancell?ed|sold|ditched|dropped|dumped|closed|gave up|got rid|traded|moved|switched|stopped|broke up|split|divorced|parted|done|finished|through|no longer|separated|quits|last day|final day)\\b");
 
     /** The words of {@code text} that can name a value, in lower case. */
     static List<String> words(String text) {

@@ -53,7 +53,13 @@ public record ValueHint(String speaker, String sentence) {
     static final Pattern PHONE = Pattern.compile("(?<![\\w$])\\+?\\d[\\d() .-]{5,18}\\d(?![\\w%])");
 
     private static final Pattern MODEL_NUMBER =
-            Pattern.compile(" [A-Z]?\\d{1,4}[A-Za-z]?\\b(?![,.]\\d)");
+            Pattern.compile(
+                    " (?:[A-Z]?\\d{1,4}[A-Za-z]?\\b(?![,.]\\d)|(?<=(?:Model|Series|Class|Type) )[A-Z]\\b)(?: (?:Pro|Max|Plus|Mini|Ultra|Air|SE)\\b)*");
+
+    /** A product named from a lower-case letter: "iPhone 15 Pro", "eBay". */
+    private static final Pattern LOWER_FIRST_NAME =
+            Pattern.compile(
+                    "\\b[a-z][A-Z][\\p{L}]+(?: \\d{1,4}[A-Za-z]?)?(?: (?:Pro|Max|Plus|Mini|Ultra|Air|SE)\\b)*");
 
     /** A name with its title: "Ms. Park", "Dr. Shah". */
     private static final Pattern TITLED =
@@ -66,7 +72,7 @@ public record ValueHint(String speaker, String sentence) {
      */
     private static final Pattern SLOT_BEFORE =
             Pattern.compile(
-                    "(?i)(?:\\b(?:at|in|into|to|for|by|named|called|is|are|it's|now)|\\ban?)\\s+$");
+                    "(?i)(?:\\b(?:at|in|into|to|for|by|named|called|is|are|it's|now|name's|offer (?:with|from))|\\ban?)\\s+$");
 
     private static final Pattern SLOT_AFTER =
             Pattern.compile(
@@ -257,7 +263,10 @@ public record ValueHint(String speaker, String sentence) {
                                     || SLOT_AFTER.matcher(sentence.substring(v.end())).find())) {
                         // "a Tesla Model 3": a model's number is part of its name.
                         Matcher number =
-                                MODEL_NUMBER.matcher(sentence).region(v.end(), sentence.length());
+                                MODEL_NUMBER
+                                        .matcher(sentence)
+                                        .region(v.end(), sentence.length())
+                                        .useTransparentBounds(true);
                         out.add(
                                 new Named(
                                         Kind.NAME,
@@ -266,6 +275,10 @@ public record ValueHint(String speaker, String sentence) {
                 }
                 default -> {}
             }
+        }
+        Matcher product = LOWER_FIRST_NAME.matcher(sentence);
+        while (product.find()) {
+            out.add(new Named(Kind.NAME, product.group()));
         }
         // Chat typed in lower case: "ported my number to t-mobile", as a name and as words.
         for (TypedValues.Typed t : TypedValues.in(sentence)) {
@@ -327,12 +340,27 @@ public record ValueHint(String speaker, String sentence) {
         // "Our Kia was stolen": a make names the car "a Kia Soul".
         String make = v.split(" ")[0];
         if (!make.equals(v)
+                && !TITLED.matcher(v).lookingAt()
                 && make.length() >= 3
                 && Character.isUpperCase(make.charAt(0))
                 && mentionsWord(make)) {
             return true;
         }
         return mentionsWord(v);
+    }
+
+    /**
+     * Whether the sentence names {@code value} other than as a part of one of {@code values}:
+     * whole, or by its make when no value named starts with that make ("My Kia got a paint job"
+     * names the Kia; "upgraded to the iPhone 15" names the iPhone 15, not "an iPhone 12").
+     */
+    public boolean mentionsApartFrom(String value, List<Named> values) {
+        String v = bare(value);
+        if (mentionsWord(v)) {
+            return true;
+        }
+        String make = lower(v.split(" ")[0]);
+        return mentions(value) && values.stream().noneMatch(n -> lower(n.text()).startsWith(make));
     }
 
     private boolean mentionsWord(String v) {
