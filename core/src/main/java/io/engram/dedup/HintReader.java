@@ -177,7 +177,39 @@ final class HintReader {
         if (ended.isPresent()) {
             return ended;
         }
-        return Departure.of(hint.speaker(), hint.sentence(), said).flatMap(d -> left(d, known));
+        return Departure.of(hint.speaker(), hint.sentence(), said)
+                .flatMap(d -> left(d, known))
+                .map(r -> joined(r, hint));
+    }
+
+    /**
+     * "I left figma, I'm at Canva now": a workplace left, and the one other employer the sentence
+     * names where a name stands, is that employer, not "no longer".
+     */
+    private static Read joined(Read left, ValueHint hint) {
+        if (!left.attribute().equals("workplace")) {
+            return left;
+        }
+        List<String> others =
+                hint.named().stream()
+                        .filter(n -> n.kind() == ValueHint.Kind.NAME && !n.typed())
+                        .map(ValueHint.Named::text)
+                        .filter(v -> !same(v, left.oldValue()))
+                        // Where an employer stands, not a place: "time off in Lisbon".
+                        .filter(
+                                v ->
+                                        java.util.regex.Pattern.compile(
+                                                        "(?i)\\b(?:at|with|joined|joining|join|for) "
+                                                                + java.util.regex.Pattern.quote(v))
+                                                .matcher(hint.sentence())
+                                                .find())
+                        .distinct()
+                        .toList();
+        return others.size() == 1
+                ? FactKey.of(left.old().content())
+                        .map(k -> Read.of(left.old(), k, others.get(0)))
+                        .orElse(left)
+                : left;
     }
 
     /**
@@ -266,6 +298,7 @@ final class HintReader {
                                                     || amount(kind, n))
                             .map(ValueHint.Named::text)
                             .filter(v -> !same(v, old))
+                            .filter(v -> !placedOtherwise(key.get().attribute(), v, hint))
                             .distinct()
                             .toList();
             if (values.size() == 1) {
@@ -283,6 +316,24 @@ final class HintReader {
             }
         }
         return left.size() == 1 ? Optional.of(left.get(0)) : Optional.empty();
+    }
+
+    /**
+     * Whether {@code value} stands where a value of another attribute does: "time off in Lisbon" is
+     * no employer, "at Google" no home.
+     */
+    private static boolean placedOtherwise(String attribute, String value, ValueHint hint) {
+        String before =
+                switch (attribute) {
+                    case "workplace" -> "in|near";
+                    case "residence" -> "at|for|with";
+                    default -> null;
+                };
+        return before != null
+                && java.util.regex.Pattern.compile(
+                                "(?i)\\b(?:" + before + ") " + java.util.regex.Pattern.quote(value))
+                        .matcher(hint.sentence())
+                        .find();
     }
 
     /**

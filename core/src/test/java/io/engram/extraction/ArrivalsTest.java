@@ -43,6 +43,19 @@ class ArrivalsTest {
                         + "|Dana's phone is an iPhone 15 Pro.",
                 "My therapist is Dr. Lee.|started seeing a new therapist, dr. adams"
                         + "|Dana's therapist is Dr. Adams.",
+                "I work at Figma.|oh yeah I left figma, I'm at Canva now, way more chill"
+                        + "|Dana works at Canva.",
+                // Leaving with a place after it: no employer of that name.
+                "I work at Figma.|left figma, taking some time off in Lisbon"
+                        + "|Dana no longer works at Figma.",
+                "My favorite movie is Heat.|saw Past Lives last night and it's replaced heat as"
+                        + " my favorite movie|Dana's favorite movie is Past Lives.",
+                "My favorite season is summer.|I've decided autumn is my favourite season."
+                        + "|Dana's favourite season is autumn.",
+                "My weight is 180 pounds.|down to 172 as of this morning!!"
+                        + "|Dana's weight is 172 pounds.",
+                "My username is skyler_waves.|I changed my handle to skylerbuilds."
+                        + "|Dana's handle is skylerbuilds.",
             })
     void arrivingSomewhereNewSupersedesTheOldValue(String before, String after, String stored) {
         supersedesTheFirst(tell(before, T, after, T.plus(Duration.ofDays(30))), stored);
@@ -73,6 +86,8 @@ class ArrivalsTest {
                 "My phone is an iPhone 12.|my mom upgraded to the iPhone 15 Pro",
                 "I drive a Honda Civic.|my brother bought a Tesla Model Y",
                 "I work at Google.|I got an offer from Netflix but I'm staying at Google",
+                "I work at Figma.|left figma, my sister is at Canva now",
+                "My weight is 180 pounds.|down to 2 cups of coffee a day",
             })
     void theSameWordsOfATripOrSomeoneElseLeaveTheValueCurrent(String before, String after) {
         Told told = tell(before, T, after, T.plus(Duration.ofDays(30)));

@@ -39,6 +39,8 @@ class CasualStatementsTest {
                 "fav movie is Heat, no contest|Dana's favorite movie is Heat.",
                 "im on a strict paleo diet rn|Dana is on a strict paleo diet.",
                 "I go to Crunch on 3rd street|Dana goes to Crunch.",
+                "Rent is $1,400, brutal|Dana's rent is $1,400.",
+                "Big Arsenal fan here lol|Dana is an Arsenal fan.",
                 "I'm a sophomore at Rutgers, so many exams|Dana is a sophomore at Rutgers.",
             })
     void theStatementIsReadWithoutItsComment(String said, String stored) {

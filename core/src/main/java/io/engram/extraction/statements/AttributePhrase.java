@@ -51,7 +51,8 @@ record AttributePhrase(String head, Set<String> modifiers, Set<String> owners, S
                     java.util.Map.entry("cellphone", "phone"),
                     java.util.Map.entry("mobile", "phone"),
                     java.util.Map.entry("gp", "doctor"),
-                    java.util.Map.entry("physician", "doctor"));
+                    java.util.Map.entry("physician", "doctor"),
+                    java.util.Map.entry("handle", "username"));
 
     static final Set<String> PREPOSITIONS =
             Set.of("for", "of", "at", "in", "on", "with", "to", "from");

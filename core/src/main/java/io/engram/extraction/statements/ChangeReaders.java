@@ -8,6 +8,7 @@ import java.time.Instant;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * Statements that give a new value in words other than "my X is Y": "I became a nurse", "I drive a
@@ -19,6 +20,24 @@ import java.util.regex.Matcher;
 final class ChangeReaders {
 
     private ChangeReaders() {}
+
+    /** A title in a longer phrase typed around it: "Past Lives" in "saw Past Lives last night". */
+    private static final Pattern TITLE_IN =
+            Pattern.compile(
+                    "(?<=\\s)[A-Z][\\p{L}'’-]*(?: (?:[A-Z][\\p{L}'’-]*|of|the|and|&|\\d+))*");
+
+    /**
+     * The new value of a replacing sentence: the title it names when it begins in lower case with
+     * more words around the title ("saw Past Lives last night" is "Past Lives"), else as said.
+     */
+    static String titleIn(String val) {
+        String v = val.strip();
+        if (v.isEmpty() || !Character.isLowerCase(v.charAt(0)) || v.split(" ").length < 3) {
+            return v;
+        }
+        Matcher t = TITLE_IN.matcher(v);
+        return t.find() ? t.group() : v;
+    }
 
     /** "in the spring", "over the summer": a time of year said without a date. */
     private static final java.util.regex.Pattern SEASON =
@@ -53,7 +72,8 @@ final class ChangeReaders {
                 && (m.group("attr").toLowerCase(Locale.ROOT).startsWith("favo")
                         || Lexicons.SINGLE_ROLES.contains(
                                 m.group("attr").toLowerCase(Locale.ROOT)))) {
-            return StatementReaders.attribute(r, m.group("attr"), "is", m.group("val"), said, 0.8);
+            return StatementReaders.attribute(
+                    r, m.group("attr"), "is", titleIn(m.group("val")), said, 0.8);
         }
         if (clause.contains("favo") && (m = INTO_FAVORITE.matcher(clause)).matches()) {
             return StatementReaders.attribute(r, m.group("attr"), "is", m.group("val"), said, 0.8);
@@ -262,7 +282,13 @@ final class ChangeReaders {
             return Optional.of(
                     Read.of(
                             "preference",
-                            r.subject() + " is a " + m.group("obj") + " " + how,
+                            r.subject()
+                                    + (m.group("obj").matches("(?i)^[aeiou].*")
+                                            ? " is an "
+                                            : " is a ")
+                                    + m.group("obj")
+                                    + " "
+                                    + how,
                             said,
                             0.65));
         }

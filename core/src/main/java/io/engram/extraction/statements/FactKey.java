@@ -2,6 +2,7 @@ package io.engram.extraction.statements;
 
 import java.util.Locale;
 import java.util.Optional;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
@@ -18,6 +19,10 @@ public record FactKey(String subject, String attribute, String value) {
         attribute = attribute.strip();
         value = value.strip();
     }
+
+    private static final Pattern UNIT =
+            Pattern.compile(
+                    "\\d[\\d.,]* ?(pounds|lbs|kg|kilos|kilograms|miles|km|hours|cm|inches)");
 
     /** The value of an attribute that has none now ("Dana no longer works at Acme"). */
     public static final String NONE = "(none)";
@@ -92,6 +97,11 @@ public record FactKey(String subject, String attribute, String value) {
         // it began the sentence.
         if (value.matches("[A-Z][a-z]+") && ValueHint.kindOf(old.value) == ValueHint.Kind.WORD) {
             return new FactKey(subject, attribute, value.toLowerCase(Locale.ROOT));
+        }
+        // "down to 172" after "180 pounds": the number in the old one's unit.
+        Matcher unit = UNIT.matcher(old.value);
+        if (unit.matches() && value.matches("\\d[\\d.,]*")) {
+            return new FactKey(subject, attribute, value + " " + unit.group(1));
         }
         // "raised my rent to 1350" after "$1,200 a month": the amount in the old one's currency.
         if (old.value.matches("^[$€£]\\d.*") && value.matches("^\\d[\\d,.]*k?$")) {

@@ -2,6 +2,7 @@ package io.engram.extraction.statements;
 
 import java.util.List;
 import java.util.Locale;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
@@ -30,7 +31,18 @@ final class Rewrites {
         String apply(String s) {
             for (String cue : cues) {
                 if (s.contains(cue)) {
-                    return pattern.matcher(s).replaceAll(replacement);
+                    // "$L1": the first group in lower case ("Rent is" is "my rent is").
+                    return replacement.contains("$L1")
+                            ? pattern.matcher(s)
+                                    .replaceAll(
+                                            mr ->
+                                                    Matcher.quoteReplacement(
+                                                            replacement.replace(
+                                                                    "$L1",
+                                                                    mr.group(1)
+                                                                            .toLowerCase(
+                                                                                    Locale.ROOT))))
+                            : pattern.matcher(s).replaceAll(replacement);
                 }
             }
             return s;
@@ -149,11 +161,30 @@ final class Rewrites {
                             Pattern.compile(
                                     "^(?i:new) (roommate|boss|manager|doctor|dentist|therapist|landlord|coach|trainer|number|phone number|email|address|car|phone|gym|bank|job title|title|partner|girlfriend|boyfriend)(?::| is)\\s+"),
                             "my new $1 is "),
+                    // "I've decided autumn is my favourite season": the favorite, without the
+                    // words that lead to it.
+                    new Rewrite(
+                            List.of("decided", "think", "guess", " say", "ngl", "tbh", "onestly"),
+                            Pattern.compile(
+                                    "^(?i:i(?:'ve| have) decided|i (?:think|guess|feel like)|i(?:'d| would) say|ngl|tbh|honestly)(?: that)?,? (?=\\S+(?: \\S+){0,4} (?:is|are) (?:now |officially )?my (?:new )?(?:fav|fave|favou?rite)\\b)"),
+                            ""),
+                    // "Rent is $1,400", "major's econ": one's own, said without "my".
+                    new Rewrite(
+                            List.of(" is ", "'s "),
+                            Pattern.compile(
+                                    "^(?i:(rent|salary|pay|budget|mortgage|commute|address|email|phone number|birthday|gym|bank|doctor|dentist|therapist|manager|boss|roommate|landlord|major|username|handle))(?:'s| is) "),
+                            "my $L1 is "),
+                    // "Big Arsenal fan", "huge Celtics fan here": the speaker's team.
+                    new Rewrite(
+                            List.of(" fan", " supporter"),
+                            Pattern.compile(
+                                    "^(?i:big|huge|massive|die-?hard|die hard|lifelong) ((?-i:[A-Z])[\\p{L}0-9&.'-]*(?: (?-i:[A-Z])[\\p{L}0-9&.'-]*){0,2}) (?i:fan|supporter)\\b(?: here)?(?: (?:lol|haha|tbh|ngl|btw))*"),
+                            "I am a huge $1 fan"),
                     // "I weigh 180 pounds", "down to 165 lbs": a weight.
                     new Rewrite(
                             List.of("weigh", "down to ", "up to "),
                             Pattern.compile(
-                                    "(?i)(?:\\bI (?:now |currently )?weigh(?: about| around)?|^(?:I am (?:now )?)?(?:down|up) to) (\\d[\\d.,]* ?(?:pounds|lbs|kg|kilos|kilograms))\\b"),
+                                    "(?i)(?:\\bI (?:now |currently )?weigh(?: about| around)?|^(?:I am (?:now )?)?(?:down|up) to) (\\d[\\d.,]* ?(?:pounds|lbs|kg|kilos|kilograms)\\b|[1-3]\\d{2}(?:\\.\\d)?(?=(?: (?:as of (?:this morning|today|now)|this morning|today|on the scale))?(?:$|[ !.,]+(?:finally|lol)|[!.,])))(?: (?:as of (?:this morning|today|now)|this morning|today|on the scale))?"),
                             "my weight is $1"),
                     // "New job pays $110k": the salary.
                     new Rewrite(
