@@ -42,11 +42,9 @@ public record Ending(String subject, String name, String verb, String when, Inst
     /** The ending {@code sentence} of {@code speaker}'s tells of, said at {@code said}, if any. */
     public static Optional<Ending> of(String speaker, String sentence, Instant said) {
         // Every sentence that gave no value asks: the words first, the expressions after.
-        String lower = sentence.toLowerCase(Locale.ROOT);
         if (!(sentence.contains("died")
-                        || lower.contains("rip ")
-                        || lower.contains("r.i.p")
-                        || lower.contains("rehome")
+                        || saysRip(sentence)
+                        || sentence.contains("ehome")
                         || sentence.contains("passed")
                         || sentence.contains(" away")
                         || sentence.contains("missing")
@@ -76,6 +74,21 @@ public record Ending(String subject, String name, String verb, String when, Inst
                         said(m.group("verb")),
                         time.map(t -> " " + t.text()).orElse(""),
                         time.map(TimePhrases.Resolved::instant).orElse(said)));
+    }
+
+    /** "RIP", "rip", "R.I.P" as a word: not the "rip" of "trip". */
+    private static boolean saysRip(String s) {
+        if (s.contains("R.I.P") || s.contains("r.i.p")) {
+            return true;
+        }
+        for (String rip : new String[] {"rip ", "RIP", "Rip "}) {
+            for (int i = s.indexOf(rip); i >= 0; i = s.indexOf(rip, i + 1)) {
+                if (i == 0 || !Character.isLetter(s.charAt(i - 1))) {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 
     private static String lower(String s) {
