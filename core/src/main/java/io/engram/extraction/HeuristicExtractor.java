@@ -15,6 +15,7 @@ import io.engram.text.Values;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Matcher;
@@ -39,6 +40,29 @@ public final class HeuristicExtractor implements FactExtractor {
 
     /** "make that $15,000", "it's $15k now", "change it to June 5". */
     /** A bracketed aside in a turn: a photo's caption, an attachment's placeholder. */
+    /** "New number!" alone: what the next sentence gives ("555-0199, save it"). */
+    private static final Pattern ANNOUNCED =
+            Pattern.compile(
+                    "(?i)^(?:(?:i )?(?:got|have) a |my )?new (number|phone number|cell|email|e-mail|address)[!.:]*$");
+
+    /** The sentences, an announcement of a new contact joined to the value told after it. */
+    static List<String> announced(List<String> sentences) {
+        for (int i = 0; i + 1 < sentences.size(); i++) {
+            Matcher m = ANNOUNCED.matcher(sentences.get(i).strip());
+            if (m.matches()) {
+                List<String> out = new ArrayList<>(sentences);
+                out.set(
+                        i,
+                        "My new "
+                                + m.group(1).toLowerCase(Locale.ROOT)
+                                + " is "
+                                + out.remove(i + 1));
+                return out;
+            }
+        }
+        return sentences;
+    }
+
     private static final Pattern ASIDE = Pattern.compile("\\[[^\\[\\]\\n]{0,400}\\]");
 
     private static final Pattern ELLIPTICAL_VALUE =
@@ -125,7 +149,7 @@ public final class HeuristicExtractor implements FactExtractor {
                     turn.content().indexOf('[') < 0
                             ? turn.content()
                             : ASIDE.matcher(turn.content()).replaceAll(" ");
-            List<String> sentences = Text.sentences(content);
+            List<String> sentences = announced(Text.sentences(content));
             String changedAttribute = changedAttribute(content);
             // Undecided anywhere in the turn: none of its sentences is a fact.
             Boolean undecided = null;

@@ -103,6 +103,8 @@ class CasualStatementsTest {
                 "my late husband Tom loved jazz",
                 "my friend's dog Max is cute",
                 "maybe my sister Ana will come",
+                "my gf moved to Bristol last week, long distance now",
+                "my mum got a new number, 555-201-9876",
             })
     void aPastOrSomeoneElsesRelationIsNotStored(String said) {
         assertThat(facts(said, T)).isEmpty();

@@ -54,6 +54,8 @@ class TypedChangesTest {
                         + "|Dana's rent is $1,700.",
                 "I'm vegetarian.|been fully vegan since last spring, cheese was the hard part"
                         + "|Dana has been vegan since the spring of 2025.",
+                "My phone number is 555-201-1234.|new number! 555-201-9876, save it"
+                        + "|Dana's phone number is 555-201-9876.",
                 "I'm single.|so i have a girlfriend now, her name is maya"
                         + "|Dana is dating Maya.",
                 "My favorite band is Coldplay.|ok boygenius is my favorite band now, sorry"
@@ -85,6 +87,9 @@ class TypedChangesTest {
                 "I have a beagle named Scout.|my neighbor had to rehome scout, so sad",
                 "I drive a 2016 Mazda 3.|traded stories in the car with my dad",
                 "My rent is $1,500 a month.|my landlord bumped my sister's rent to $1,700",
+                "My phone number is 555-201-1234.|my mum got a new number, 555-201-9876",
+                "My email is dana@gmail.com.|my nan finally has email lol, nan.rose@yahoo.com",
+                "I live in Leeds.|my gf moved to Bristol last week, long distance now",
             })
     void sentencesOfTheSameShapeLeaveTheValueCurrent(String before, String after) {
         Told told = tell(before, T, after, T.plus(Duration.ofDays(30)));

@@ -29,7 +29,7 @@ public record ValueHint(String speaker, String sentence) {
      */
     /** People whose news a sentence of the speaker's may tell: "my sister moved to Denver". */
     static final String OTHERS =
-            "sister|brother|mom|mother|dad|father|husband|wife|son|daughter|friend|partner|boyfriend|girlfriend|kids?|parents|cousin|aunt|uncle|boss|coworker|colleague|neighbou?r|roommate";
+            "sister|brother|mom|mum|mam|mother|dad|father|husband|hubby|wife|son|daughter|friend|bestie|bff|partner|boyfriend|girlfriend|bf|gf|fianc[eé]e?|kids?|parents|in-laws|cousin|aunt|uncle|niece|nephew|grandma|grandpa|granny|gran|nan|nana|grandad|grandmother|grandfather|step(?:mom|mum|dad|son|daughter)|boss|coworker|colleague|neighbou?r|roommate|flatmate|housemate";
 
     private static final Pattern NOT_THE_SPEAKERS_NOW =
             Pattern.compile(
