@@ -6,6 +6,7 @@ import io.engram.memory.Memory;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
+import java.util.Locale;
 import java.util.Optional;
 
 /**
@@ -39,18 +40,81 @@ public final class StaleStatements {
      * Marks what states {@code old}'s value as contradicted by {@code current}; returns how many.
      */
     static int mark(Connection c, Memory old, Memory current) throws SQLException {
-        Optional<FactKey> was = FactKey.of(old.content());
-        Optional<FactKey> now = FactKey.of(current.content());
+        Optional<Stale> stale = stale(old.content(), current.content());
+        return stale.isEmpty()
+                ? 0
+                : mark(c, old, current, stale.get().was(), stale.get().now(), stale.get().cue());
+    }
+
+    /**
+     * What the stale copies of a superseded statement quote ({@code was}), what they must not
+     * ({@code now}), and the words of its attribute beyond the old statement's turns ({@link
+     * #NOTHING}: only those turns).
+     */
+    record Stale(String was, String now, String cue) {}
+
+    /** How to find what still states {@code old} once {@code current} replaced it, if anything. */
+    static Optional<Stale> stale(String old, String current) {
+        Optional<FactKey> was = FactKey.of(old);
+        Optional<FactKey> now = FactKey.of(current);
         if (was.isEmpty()) {
-            // "Dana uses Spotify." ended by "Dana no longer uses Spotify.": what quotes "Spotify"
+            // "Dana uses Spotify." ended by "Dana no longer uses Spotify.", or "Dana is learning
+            // spanish on duolingo." by "Dana is learning japanese.": what quotes the old value
             // among the old statement's turns (its excerpt, its session's summary).
-            Optional<String> left = Departure.leftValue(old.content(), current.content());
-            return left.isEmpty() ? 0 : mark(c, old, current, left.get(), FactKey.NONE, NOTHING);
+            return Departure.leftValue(old, current)
+                    .or(() -> switched(old, current))
+                    .map(v -> new Stale(v, FactKey.NONE, NOTHING));
         }
-        if (now.isEmpty() || was.get().quoted().length() < 2) {
-            return 0;
+        String wasValue = named(was.get().quoted());
+        if (wasValue.length() < 2) {
+            return Optional.empty();
         }
-        return mark(c, old, current, was.get().quoted(), now.get().quoted(), was.get().cueWords());
+        if (now.isEmpty()) {
+            // An ending in its own words ("Dana got divorced from Hannah.", "Dana's dog Rex
+            // died."): the old value may stand in it, so only the old statement's turns count.
+            return Optional.of(new Stale(wasValue, FactKey.NONE, NOTHING));
+        }
+        String nowValue = named(now.get().quoted());
+        if (nowValue.equalsIgnoreCase(wasValue)) {
+            // "married to Hannah" then "divorced to Hannah": the same name in another status.
+            return Optional.of(new Stale(wasValue, FactKey.NONE, NOTHING));
+        }
+        return Optional.of(new Stale(wasValue, nowValue, was.get().cueWords()));
+    }
+
+    /** A partner's status as their name alone: "married to Hannah" is quoted "Hannah". */
+    private static String named(String quoted) {
+        return quoted.replaceFirst(
+                "^(?:married to|engaged to|divorced (?:to|from)|dating|broke up with) ", "");
+    }
+
+    /** Words that end a value and begin where or how it held: "spanish on duolingo". */
+    private static final java.util.Set<String> AFTER_VALUE =
+            java.util.Set.of("on", "at", "in", "with", "for", "from", "to", "via", "through", "by");
+
+    /**
+     * The old value of two statements in the same words but for it: "spanish" of "Dana is learning
+     * spanish on duolingo." against "Dana is learning japanese.".
+     */
+    static Optional<String> switched(String old, String current) {
+        String[] o = old.strip().replaceFirst("[.!]+$", "").split("\\s+");
+        String[] n = current.strip().replaceFirst("[.!]+$", "").split("\\s+");
+        int k = 0;
+        while (k < o.length && k < n.length && o[k].equalsIgnoreCase(n[k])) {
+            k++;
+        }
+        if (k < 2 || k >= o.length) {
+            return Optional.empty();
+        }
+        StringBuilder value = new StringBuilder();
+        for (int i = k; i < o.length && !AFTER_VALUE.contains(o[i].toLowerCase(Locale.ROOT)); i++) {
+            value.append(value.length() == 0 ? "" : " ").append(o[i]);
+        }
+        String v = value.toString();
+        return v.length() < 3
+                        || current.toLowerCase(Locale.ROOT).contains(v.toLowerCase(Locale.ROOT))
+                ? Optional.empty()
+                : Optional.of(v);
     }
 
     /** A regular expression no content matches: only the old statement's turns count. */

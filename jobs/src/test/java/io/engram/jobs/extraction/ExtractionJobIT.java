@@ -240,8 +240,28 @@ class ExtractionJobIT {
                         "cancelled spotify lol, way too pricey",
                         f3.plusSeconds(120)));
         events.add(
+                turn(
+                        FRAN,
+                        "f3",
+                        "f3-6",
+                        Role.USER,
+                        "I'm learning Spanish on Duolingo.",
+                        f3.plusSeconds(130)));
+        events.add(turn(FRAN, "f3", "f3-6a", Role.ASSISTANT, "Nice!", f3.plusSeconds(135)));
+        events.add(
+                turn(FRAN, "f3", "f3-6b", Role.USER, "what's the weather?", f3.plusSeconds(200)));
+        events.add(turn(FRAN, "f3", "f3-6c", Role.ASSISTANT, "Sunny.", f3.plusSeconds(205)));
+        events.add(
+                turn(
+                        FRAN,
+                        "f3",
+                        "f3-7",
+                        Role.USER,
+                        "gave up on spanish, doing japanese now",
+                        f3.plusSeconds(260)));
+        events.add(
                 new SessionEndEvent(
-                        "e-f3-end", "acme", "default", "dev", "fran", "f3", f3.plusSeconds(180)));
+                        "e-f3-end", "acme", "default", "dev", "fran", "f3", f3.plusSeconds(300)));
 
         try (KafkaProducer<String, byte[]> producer =
                 new KafkaProducer<>(
@@ -390,7 +410,7 @@ class ExtractionJobIT {
      * "We moved to Denver last month" and "Jake and I broke up", told in April, replace what was
      * told in March — whichever session the job reads first — and the excerpts that told the old
      * values stop being current. "cancelled spotify lol" names no new value: it ends the one it
-     * names.
+     * names. "gave up on spanish, doing japanese now" replaces the language in the same words.
      */
     @Test
     @Order(2)
@@ -399,9 +419,13 @@ class ExtractionJobIT {
                 .contains(
                         "Fran moved to Denver in March 2026.",
                         "Fran broke up with Jake.",
-                        "Fran no longer uses Spotify.")
+                        "Fran no longer uses Spotify.",
+                        "Fran is learning Japanese.")
                 .doesNotContain(
-                        "Fran lives in Boston.", "Fran's boyfriend is Jake.", "Fran uses Spotify.");
+                        "Fran lives in Boston.",
+                        "Fran's boyfriend is Jake.",
+                        "Fran uses Spotify.",
+                        "Fran is learning Spanish on Duolingo.");
         assertThat(facts("fran", "superseded"))
                 .contains(
                         "Fran lives in Boston.", "Fran's boyfriend is Jake.", "Fran uses Spotify.");
@@ -417,6 +441,24 @@ class ExtractionJobIT {
                     .as("the excerpt that told: " + old)
                     .isEqualTo(1);
         }
+        // "Spanish on Duolingo" replaced in the same words: the excerpt and the summary that
+        // told it are no longer current; the excerpt that tells the change is.
+        assertThat(
+                        count(
+                                "select count(*) from memories where user_id = 'fran'"
+                                        + " and status = 'active' and type = 'episodic'"
+                                        + " and source_turn_ids && array['f3-6']"
+                                        + " and not source_turn_ids && array['f3-7']"
+                                        + " and contradicted_by is null"))
+                .as("what told Spanish, still current")
+                .isZero();
+        assertThat(
+                        count(
+                                "select count(*) from memories where user_id = 'fran'"
+                                        + " and status = 'active' and source_turn_ids && array['f3-7']"
+                                        + " and contradicted_by is not null"))
+                .as("what told the change, contradicted")
+                .isZero();
     }
 
     private static List<String> facts(String user, String status) throws Exception {
