@@ -183,28 +183,35 @@ final class HintReader {
     }
 
     /**
-     * "I left figma, I'm at Canva now": a workplace left, and the one other employer the sentence
-     * names where a name stands, is that employer, not "no longer".
+     * "I left figma, I'm at Canva now", "cancelled planet fitness and joined Brooklyn Boulders": a
+     * value left, and the one other name the sentence gives where a new one of its kind stands (at,
+     * with, joined, switched to, bought...), is that value, not "no longer". A home is left only by
+     * a move, which its own statement reads.
      */
     private static Read joined(Read left, ValueHint hint) {
-        if (!left.attribute().equals("workplace")) {
+        if (left.attribute().equals("residence")
+                || ValueHint.kindOf(left.oldValue()) != ValueHint.Kind.NAME) {
             return left;
         }
-        List<String> others =
-                hint.named().stream()
-                        .filter(n -> n.kind() == ValueHint.Kind.NAME && !n.typed())
-                        .map(ValueHint.Named::text)
-                        .filter(v -> !same(v, left.oldValue()))
-                        // Where an employer stands, not a place: "time off in Lisbon".
-                        .filter(
-                                v ->
-                                        java.util.regex.Pattern.compile(
-                                                        "(?i)\\b(?:at|with|joined|joining|join|for) "
-                                                                + java.util.regex.Pattern.quote(v))
-                                                .matcher(hint.sentence())
-                                                .find())
-                        .distinct()
-                        .toList();
+        // Where an employer stands, not a place ("time off in Lisbon"); "for" only of work
+        // ("left Acme for Globex", not "cancelled it to save for Hawaii").
+        String slot =
+                left.attribute().equals("workplace")
+                        ? "at|joined|joining|join|for"
+                        : "joined|joining|join|switched to|moved to|went with|banking with|bought|got";
+        java.util.regex.Matcher m =
+                java.util.regex.Pattern.compile(
+                                "(?i)\\b(?:"
+                                        + slot
+                                        + ") (?:an? |the |my )?(?<v>(?-i:[A-Z][\\p{L}0-9&.'+-]*(?: [A-Z0-9][\\p{L}0-9&.'+-]*){0,3}))")
+                        .matcher(hint.sentence());
+        List<String> others = new ArrayList<>();
+        while (m.find()) {
+            String v = m.group("v");
+            if (!same(v, left.oldValue()) && !others.contains(v)) {
+                others.add(v);
+            }
+        }
         return others.size() == 1
                 ? FactKey.of(left.old().content())
                         .map(k -> Read.of(left.old(), k, others.get(0)))

@@ -45,6 +45,15 @@ class ArrivalsTest {
                         + "|Dana's therapist is Dr. Adams.",
                 "I work at Figma.|oh yeah I left figma, I'm at Canva now, way more chill"
                         + "|Dana works at Canva.",
+                "My gym is Planet Fitness.|cancelled planet fitness and joined Brooklyn Boulders, climbing"
+                        + " >>> treadmills"
+                        + "|Dana's gym is Brooklyn Boulders.",
+                "I drive a Honda Civic.|sold the civic and bought a Subaru Outback"
+                        + "|Dana drives a Subaru Outback.",
+                "My carrier is Verizon.|left verizon, went with Mint Mobile"
+                        + "|Dana's carrier is Mint Mobile.",
+                // Left for a plan, not for another employer.
+                "I work at Figma.|quit figma to travel with Sam|Dana no longer works at Figma.",
                 // Leaving with a place after it: no employer of that name.
                 "I work at Figma.|left figma, taking some time off in Lisbon"
                         + "|Dana no longer works at Figma.",
@@ -88,6 +97,7 @@ class ArrivalsTest {
                 "I work at Google.|I got an offer from Netflix but I'm staying at Google",
                 "I work at Figma.|left figma, my sister is at Canva now",
                 "My weight is 180 pounds.|down to 2 cups of coffee a day",
+                "I drive a Honda Civic.|sold the civic, my sister bought a Subaru",
             })
     void theSameWordsOfATripOrSomeoneElseLeaveTheValueCurrent(String before, String after) {
         Told told = tell(before, T, after, T.plus(Duration.ofDays(30)));

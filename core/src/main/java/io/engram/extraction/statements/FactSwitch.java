@@ -33,7 +33,9 @@ public record FactSwitch(String subject, String from, String to) {
         // "the Civic" names "a Honda Civic" too: a model said without its make, when a name.
         boolean model =
                 !old.isEmpty()
-                        && Character.isUpperCase(old.charAt(0))
+                        && (Character.isUpperCase(old.charAt(0))
+                                // "the civic" typed in lower case, for the name "a Honda Civic".
+                                || ValueHint.kindOf(key.value()) == ValueHint.Kind.NAME)
                         && heldLower.endsWith(" " + oldLower);
         return key.subject().equalsIgnoreCase(subject)
                 && (bare(key.value()).equals(bare(from))
