@@ -52,6 +52,8 @@ class ArrivalsTest {
                         + "|Dana drives a Subaru Outback.",
                 "My carrier is Verizon.|left verizon, went with Mint Mobile"
                         + "|Dana's carrier is Mint Mobile.",
+                "I have Netflix.|cancelled netflix, too expensive|Dana no longer has Netflix.",
+                "I have a Honda Civic.|sold the civic, bought a Kia EV6|Dana drives a Kia EV6.",
                 // Left for a plan, not for another employer.
                 "I work at Figma.|quit figma to travel with Sam|Dana no longer works at Figma.",
                 // Leaving with a place after it: no employer of that name.

@@ -41,6 +41,10 @@ class CasualStatementsTest {
                 "I go to Crunch on 3rd street|Dana goes to Crunch.",
                 "Rent is $1,400, brutal|Dana's rent is $1,400.",
                 "Big Arsenal fan here lol|Dana is an Arsenal fan.",
+                "I wear glasses, can't see a thing without them|Dana wears glasses.",
+                "I have Netflix.|Dana has Netflix.",
+                "I have an iPhone 14.|Dana's phone is an iPhone 14.",
+                "I have a Honda Civic.|Dana drives a Honda Civic.",
                 "I'm a sophomore at Rutgers, so many exams|Dana is a sophomore at Rutgers.",
             })
     void theStatementIsReadWithoutItsComment(String said, String stored) {

@@ -12,7 +12,7 @@ final class Lexicons {
     private static final Map<String, Set<String>> LISTS =
             WordLists.sections(Lexicons.class, "lexicons.txt");
 
-    private static Set<String> list(String name) {
+    static Set<String> list(String name) {
         Set<String> words = LISTS.get(name);
         if (words == null) {
             throw new IllegalStateException("lexicons.txt has no [" + name + "]");

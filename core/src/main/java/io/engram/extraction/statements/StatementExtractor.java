@@ -247,10 +247,19 @@ public final class StatementExtractor {
                                             0.65));
         }
         if ((m = HAVE.matcher(c)).matches()) {
-            Optional<Read> had =
-                    had(r, m.group("verb").toLowerCase(Locale.ROOT), m.group("rest"), said);
+            String verb = m.group("verb").toLowerCase(Locale.ROOT);
+            Optional<Read> had = had(r, verb, m.group("rest"), said);
+            if (had.isEmpty()) {
+                had = Possessions.named(r, verb, m.group("rest"), said);
+            }
             if (had.isPresent()) {
                 return had;
+            }
+        }
+        if (c.startsWith("I ") && c.contains(" wear ")) {
+            Optional<Read> worn = Possessions.worn(r, c, said);
+            if (worn.isPresent()) {
+                return worn;
             }
         }
         if ((m = RELATIVE.matcher(c)).matches()) {
