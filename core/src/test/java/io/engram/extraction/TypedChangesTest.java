@@ -50,6 +50,8 @@ class TypedChangesTest {
                         + "|Dana got divorced from Tom.",
                 "I'm learning Italian on Babbel.|gave up on italian, doing korean now"
                         + "|Dana is learning Korean.",
+                "My rent is $1,400 a month for my place.|landlord raised rent to 1650, unreal"
+                        + "|Dana's rent is $1650.",
                 "My rent is $1,500 a month.|landlord bumped the rent to $1,700, cool cool"
                         + "|Dana's rent is $1,700.",
                 "I'm vegetarian.|been fully vegan since last spring, cheese was the hard part"

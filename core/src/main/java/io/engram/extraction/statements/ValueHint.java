@@ -384,9 +384,10 @@ public record ValueHint(String speaker, String sentence) {
         // "a 2012 Toyota Corolla": the model year is no part of the name's kind.
         return value.strip()
                 .replaceFirst("(?i)^(?:an?|the|dating) ", "")
-                // "$1400 a month": an amount, whatever it is paid for.
+                // "$1400 a month for my place": an amount, whatever it is paid for.
                 .replaceFirst(
-                        "(?i)(?<=\\d)(?: a| an| per|/) ?(?:month|mo|year|yr|week|wk|hour|hr)$", "")
+                        "(?i)(?<=\\d)(?:(?: a| an| per|/) ?(?:month|mo|year|yr|week|wk|hour|hr))?(?: for (?:my|our|their|the|a) [^.]{1,30})?$",
+                        "")
                 .replaceFirst("^(?:19|20)\\d{2} (?=[A-Z])", "");
     }
 }
