@@ -233,10 +233,14 @@ final class HintReader {
                 continue;
             }
             Optional<FactKey> key = FactKey.of(m.content());
+            // "my car got totaled" names the car by what it is, not by its make.
             boolean named =
                     key.isPresent()
                             ? key.get().subject().equalsIgnoreCase(departure.subject())
-                                    && departure.names(key.get().quoted())
+                                    && (departure.names(key.get().quoted())
+                                            || departure
+                                                    .left()
+                                                    .equalsIgnoreCase(key.get().attribute()))
                             : departure.namedIn(m.content());
             Optional<String> negated =
                     named ? departure.ending(m.content(), key) : Optional.empty();

@@ -54,6 +54,10 @@ class ArrivalsTest {
                         + "|Dana's carrier is Mint Mobile.",
                 "I have Netflix.|cancelled netflix, too expensive|Dana no longer has Netflix.",
                 "I have a Honda Civic.|sold the civic, bought a Kia EV6|Dana drives a Kia EV6.",
+                "I drive a Honda Civic.|ugh my car got totaled on the highway, everyone is ok"
+                        + "|Dana no longer drives a Honda Civic.",
+                "I'm a sophomore at UCLA.|graduated from ucla!! finally done"
+                        + "|Dana is no longer a sophomore at UCLA.",
                 // Left for a plan, not for another employer.
                 "I work at Figma.|quit figma to travel with Sam|Dana no longer works at Figma.",
                 // Leaving with a place after it: no employer of that name.
@@ -100,6 +104,8 @@ class ArrivalsTest {
                 "I work at Figma.|left figma, my sister is at Canva now",
                 "My weight is 180 pounds.|down to 2 cups of coffee a day",
                 "I drive a Honda Civic.|sold the civic, my sister bought a Subaru",
+                "I drive a Honda Civic.|my sister's car got totaled, she's ok",
+                "I go to UCLA.|my brother graduated from UCLA",
             })
     void theSameWordsOfATripOrSomeoneElseLeaveTheValueCurrent(String before, String after) {
         Told told = tell(before, T, after, T.plus(Duration.ofDays(30)));

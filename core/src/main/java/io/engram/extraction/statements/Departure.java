@@ -31,10 +31,15 @@ public record Departure(String subject, String how, String left, String sentence
             Pattern.compile(
                     "(?i)(?:^|[,;:] |\\b(?:and|so|but|finally|officially|just|today|yesterday) |\\b(?:i|we)(?:'ve| have)?(?: just| finally| officially)? )"
                             + "(?:just |finally |officially |recently |already )?"
-                            + "(?<how>quit|left(?! off| over| for)|cancell?ed|sold|ditched|dropped(?! off| by| in)|dumped|closed|gave up(?: on)?|got rid of|traded in|traded(?= (?:the |my |our )?[\\p{L}0-9 -]{1,30}? in\\b)|"
+                            + "(?<how>quit|left(?! off| over| for)|cancell?ed|sold|ditched|dropped(?! off| by| in)|dumped|closed|gave up(?: on)?|got rid of|traded in|traded(?= (?:the |my |our )?[\\p{L}0-9 -]{1,30}? in\\b)|graduated from|"
                             + "moved (?:out of|away from|from)|switched (?:away )?from|stopped (?:going to|using|supporting|playing|learning|seeing|banking with)|"
                             + "broke up with|split (?:up )?with|divorced|parted ways with) "
                             + "(?<left>[^,;:.!?]+)");
+
+    /** "my car got totaled", "the civic was stolen": a thing of the speaker's gone by an event. */
+    private static final Pattern GONE =
+            Pattern.compile(
+                    "(?i)(?:^|[,;:] |\\b(?:and|so|but|ugh|welp) )(?:my|our|the) (?<left>[\\p{L}0-9 -]{2,30}?) (?:just |finally )?(?:got|was|has been|is) (?:officially )?(?:totaled|totalled|written off|stolen|wrecked|repossessed)\\b");
 
     /** "today was my last day at Google", "last day at acme was friday". */
     private static final Pattern LAST_DAY =
@@ -56,7 +61,7 @@ public record Departure(String subject, String how, String left, String sentence
     /** Words that make the leaving not the speaker's, not done, or not now. */
     private static final Pattern NOT_DONE =
             Pattern.compile(
-                    "(?i)\\b(?:for (?:a|the|one|two|a few|a couple of) (?:day|days|week|weeks|weekend|bit|while|month|months)|back (?:on|in|next|tomorrow|home)|not|n't|n’t|never|almost|nearly|if|thinking|think|want|wants|wanna|might|maybe|may|will|'ll|’ll|gonna|going to|should|would|could|can|plan|planning|considering|about to|used to|years ago|when i was|my (?:"
+                    "(?i)\\b(?:for (?:a|the|one|two|a few|a couple of) (?:day|days|week|weeks|weekend|bit|while|month|months)|back (?:on|in|next|tomorrow|home)|not|n't|n’t|never|almost|nearly|if|thinking|think|want|wants|wanna|might|maybe|may|will|'ll|’ll|gonna|going to|should|would|could|can|plan|planning|considering|about to|used to|years ago|when i was|found (?:it|him|her|them)|got (?:it|him|her|them) back|recovered|came back|turned up|my (?:"
                             + ValueHint.OTHERS
                             + "))\\b");
 
@@ -112,7 +117,7 @@ public record Departure(String subject, String how, String left, String sentence
         String left = null;
         String how = "";
         // "Tom and I are officially divorced": the partner, not what follows "divorced".
-        for (Pattern p : List.of(SPLIT, LEFT, DONE_WITH, LAST_DAY)) {
+        for (Pattern p : List.of(SPLIT, LEFT, DONE_WITH, LAST_DAY, GONE)) {
             Matcher m = p.matcher(s);
             if (m.find()) {
                 left =
@@ -165,6 +170,12 @@ public record Departure(String subject, String how, String left, String sentence
         "hrough",
         "longer",
         "ast day",
+        "raduated",
+        "otal",
+        "ritten off",
+        "tolen",
+        "recked",
+        "eposs",
         "inal day",
         "eparat"
     };
@@ -182,7 +193,7 @@ public record Departure(String subject, String how, String left, String sentence
     /** A cheap test for the words every leaving is told in. */
     private static final Pattern CUE =
             Pattern.compile(
-                    "(?i)\\b(?:quit|left|cancell?ed|sold|ditched|dropped|dumped|closed|gave up|got rid|traded|moved|switched|stopped|broke up|split|divorced|parted|done|finished|through|no longer|separated|quits|last day|final day)\\b");
+                    "(?i)\\b(?:quit|left|cancell?ed|sold|ditched|dropped|dumped|closed|gave up|got rid|traded|moved|switched|stopped|broke up|split|divorced|parted|done|finished|through|no longer|separated|quits|last day|final day|graduated|totaled|totalled|written off|stolen|wrecked|repossessed)\\b");
 
     /** The words of {@code text} that can name a value, in lower case. */
     static List<String> words(String text) {
