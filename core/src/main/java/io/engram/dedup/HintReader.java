@@ -188,22 +188,32 @@ final class HintReader {
      * with, joined, switched to, bought...), is that value, not "no longer". A home is left only by
      * a move, which its own statement reads.
      */
+    /**
+     * A name where a new value stands after a leaving. Where an employer stands, not a place ("time
+     * off in Lisbon"); "for" only of work ("left Acme for Globex", not "cancelled it to save for
+     * Hawaii").
+     */
+    private static final java.util.regex.Pattern JOINED_WORK =
+            joinedAfter("at|joined|joining|join|for");
+
+    private static final java.util.regex.Pattern JOINED =
+            joinedAfter(
+                    "joined|joining|join|switched to|moved to|went with|banking with|bought|got");
+
+    private static java.util.regex.Pattern joinedAfter(String slot) {
+        return java.util.regex.Pattern.compile(
+                "(?i)\\b(?:"
+                        + slot
+                        + ") (?:an? |the |my )?(?<v>(?-i:[A-Z][\\p{L}0-9&.'+-]*(?: [A-Z0-9][\\p{L}0-9&.'+-]*){0,3}))");
+    }
+
     private static Read joined(Read left, ValueHint hint) {
         if (left.attribute().equals("residence")
                 || ValueHint.kindOf(left.oldValue()) != ValueHint.Kind.NAME) {
             return left;
         }
-        // Where an employer stands, not a place ("time off in Lisbon"); "for" only of work
-        // ("left Acme for Globex", not "cancelled it to save for Hawaii").
-        String slot =
-                left.attribute().equals("workplace")
-                        ? "at|joined|joining|join|for"
-                        : "joined|joining|join|switched to|moved to|went with|banking with|bought|got";
         java.util.regex.Matcher m =
-                java.util.regex.Pattern.compile(
-                                "(?i)\\b(?:"
-                                        + slot
-                                        + ") (?:an? |the |my )?(?<v>(?-i:[A-Z][\\p{L}0-9&.'+-]*(?: [A-Z0-9][\\p{L}0-9&.'+-]*){0,3}))")
+                (left.attribute().equals("workplace") ? JOINED_WORK : JOINED)
                         .matcher(hint.sentence());
         List<String> others = new ArrayList<>();
         while (m.find()) {

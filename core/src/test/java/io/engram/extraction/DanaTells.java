@@ -79,6 +79,15 @@ final class DanaTells {
      * The planned change that stores {@code stored}, and that it supersedes the first thing Dana
      * said.
      */
+    /** Tells {@code before}, then {@code after} 30 days later; nothing may be superseded. */
+    static void supersedesNothing(String before, String after) {
+        Told told = tell(before, T, after, T.plus(java.time.Duration.ofDays(30)));
+        assertThat(told.planned())
+                .extracting(p -> p.decision().kind())
+                .as(after)
+                .doesNotContain("supersede");
+    }
+
     static ChangePlanner.Planned supersedesTheFirst(Told told, String stored) {
         ChangePlanner.Planned found =
                 told.planned().stream()
