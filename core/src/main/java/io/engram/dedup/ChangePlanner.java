@@ -73,14 +73,15 @@ public final class ChangePlanner {
                 // A change in words no reader knows: stored only as the value it gives of a
                 // memory the speaker has, never as said.
                 Optional<HintReader.Read> read =
-                        HintReader.read(ValueHint.parse(fact.content()), fact.validFrom(), known);
+                        HintReader.read(fact.content(), fact.validFrom(), known);
                 if (read.isEmpty()) {
                     continue;
                 }
                 HintReader.Read r = read.get();
-                if (r.departure() && laterGives(facts, i, r.attribute())) {
-                    // "Sold the Civic. I drive a Tacoma now.": the new value replaces the old one
-                    // itself, no "no longer" between them.
+                if (laterGives(facts, i, r.attribute())) {
+                    // "Sold the Civic. I drive a Tacoma truck now.": the statement's value
+                    // replaces the old one itself, no "no longer" nor a value read from the hint
+                    // between them.
                     continue;
                 }
                 CandidateFact stored =

@@ -1,5 +1,6 @@
 package io.engram.dedup;
 
+import io.engram.extraction.statements.Continuation;
 import io.engram.extraction.statements.Departure;
 import io.engram.extraction.statements.Ending;
 import io.engram.extraction.statements.FactKey;
@@ -94,7 +95,7 @@ final class HintReader {
     /** Words that give an email or a number as the speaker's own. */
     private static final java.util.regex.Pattern CONTACT =
             java.util.regex.Pattern.compile(
-                    "(?i)\\b(?:(?:reach|contact|text|call|email|e-mail|message) me|for me|(?:please )?use (?=\\S+@)|going forward|from now on|send (?:\\w+ ){0,3}to|my (?:new )?(?:email|e-mail|address|number|phone|cell)|(?:got|have) a new (?:phone )?(?:number|email|e-mail))\\b");
+                    "(?i)\\b(?:(?:reach|contact|text|call|email|e-mail|message) me|for me|(?:please )?use (?=\\S+@)|going forward|from now on|send (?:\\w+ ){0,3}to|my (?:new )?(?:email|e-mail|address|number|phone|cell)|(?:got|have) a new (?:phone )?(?:number|email|e-mail)|(?:new|different|changed|updated) (?:phone )?(?:number|email|e-mail|cell)|(?:switched|moved|changed) (?:over )?to (?=\\S+@)|save (?:it|this|that))\\b");
 
     /** Words of someone new in one's life, for a relationship status. */
     private static final java.util.regex.Pattern PARTNER =
@@ -167,8 +168,18 @@ final class HintReader {
      * The memory {@code hint}, said at {@code said}, gives a new value of; else the one it ends
      * ("Rocky died in April"), if exactly one.
      */
-    static Optional<Read> read(ValueHint hint, Instant said, UserMemories known) {
-        Optional<Read> changed = read(hint, known);
+    static Optional<Read> read(String content, Instant said, UserMemories known) {
+        // "quit crumbs today!! starting at Hollow Oak Coffee": the value may be in the sentence
+        // that goes on with the hint's; what ends is read in the hint's own.
+        int tail = content.indexOf(Continuation.TAIL);
+        ValueHint hint = ValueHint.parse(tail < 0 ? content : content.substring(0, tail));
+        ValueHint whole =
+                tail < 0
+                        ? hint
+                        : new ValueHint(
+                                hint.speaker(),
+                                hint.sentence() + " " + content.substring(tail + 1));
+        Optional<Read> changed = read(whole, known);
         if (changed.isPresent()) {
             return changed;
         }
@@ -179,54 +190,7 @@ final class HintReader {
         }
         return Departure.of(hint.speaker(), hint.sentence(), said)
                 .flatMap(d -> left(d, known))
-                .map(r -> joined(r, hint));
-    }
-
-    /**
-     * "I left figma, I'm at Canva now", "cancelled planet fitness and joined Brooklyn Boulders": a
-     * value left, and the one other name the sentence gives where a new one of its kind stands (at,
-     * with, joined, switched to, bought...), is that value, not "no longer". A home is left only by
-     * a move, which its own statement reads.
-     */
-    /**
-     * A name where a new value stands after a leaving. Where an employer stands, not a place ("time
-     * off in Lisbon"); "for" only of work ("left Acme for Globex", not "cancelled it to save for
-     * Hawaii").
-     */
-    private static final java.util.regex.Pattern JOINED_WORK =
-            joinedAfter("at|joined|joining|join|for");
-
-    private static final java.util.regex.Pattern JOINED =
-            joinedAfter(
-                    "joined|joining|join|switched to|moved to|went with|banking with|bought|got");
-
-    private static java.util.regex.Pattern joinedAfter(String slot) {
-        return java.util.regex.Pattern.compile(
-                "(?i)\\b(?:"
-                        + slot
-                        + ") (?:an? |the |my )?(?<v>(?-i:[A-Z][\\p{L}0-9&.'+-]*(?: [A-Z0-9][\\p{L}0-9&.'+-]*){0,3}))");
-    }
-
-    private static Read joined(Read left, ValueHint hint) {
-        if (left.attribute().equals("residence")
-                || ValueHint.kindOf(left.oldValue()) != ValueHint.Kind.NAME) {
-            return left;
-        }
-        java.util.regex.Matcher m =
-                (left.attribute().equals("workplace") ? JOINED_WORK : JOINED)
-                        .matcher(hint.sentence());
-        List<String> others = new ArrayList<>();
-        while (m.find()) {
-            String v = m.group("v");
-            if (!same(v, left.oldValue()) && !others.contains(v)) {
-                others.add(v);
-            }
-        }
-        return others.size() == 1
-                ? FactKey.of(left.old().content())
-                        .map(k -> Read.of(left.old(), k, others.get(0)))
-                        .orElse(left)
-                : left;
+                .map(r -> JoinedValue.of(r, whole));
     }
 
     /**
@@ -367,7 +331,7 @@ final class HintReader {
                 && n.text().matches("\\d{1,3}(?:,\\d{3})+|\\d{3,}|\\d{2,3}(?:\\.\\d)?k");
     }
 
-    private static boolean same(String a, String b) {
+    static boolean same(String a, String b) {
         String x = a.toLowerCase(Locale.ROOT).replaceFirst("^(?:an?|the) ", "");
         String y = b.toLowerCase(Locale.ROOT).replaceFirst("^(?:an?|the) ", "");
         return x.equals(y) || x.contains(y) || y.contains(x);

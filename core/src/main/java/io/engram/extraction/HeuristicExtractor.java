@@ -2,6 +2,7 @@ package io.engram.extraction;
 
 import io.engram.events.Role;
 import io.engram.extraction.statements.Clauses;
+import io.engram.extraction.statements.Continuation;
 import io.engram.extraction.statements.FactKey;
 import io.engram.extraction.statements.FactShape;
 import io.engram.extraction.statements.FactSwitch;
@@ -38,8 +39,6 @@ public final class HeuristicExtractor implements FactExtractor {
         public static final Settings DEFAULT = new Settings(0.35, 400);
     }
 
-    /** "make that $15,000", "it's $15k now", "change it to June 5". */
-    /** A bracketed aside in a turn: a photo's caption, an attachment's placeholder. */
     /** "New number!" alone: what the next sentence gives ("555-0199, save it"). */
     private static final Pattern ANNOUNCED =
             Pattern.compile(
@@ -63,8 +62,10 @@ public final class HeuristicExtractor implements FactExtractor {
         return sentences;
     }
 
+    /** A bracketed aside in a turn: a photo's caption, an attachment's placeholder. */
     private static final Pattern ASIDE = Pattern.compile("\\[[^\\[\\]\\n]{0,400}\\]");
 
+    /** "make that $15,000", "it's $15k now", "change it to June 5". */
     private static final Pattern ELLIPTICAL_VALUE =
             Pattern.compile(
                     "(?i)^(?:(?:no|wait|sorry|actually|oops|correction|update|scratch that)[,!.]? )*(?:make (?:that|it)|change (?:that|it) to|it is (?:now|actually)|now it is|it is|it will be|let us say|say|bump (?:that|it) (?:up )?to|raise (?:that|it) to|lower (?:that|it) to|up to|down to)? ?(?<value>[$€£]?\\s?\\d[\\d,.]*\\s?(?:k|m|bn|thousand|million)?|(?-i:[A-Z][\\p{L}'-]+(?: [A-Z][\\p{L}'-]+){0,2}))(?: (?:now|instead|then|total|tops|max))?$");
@@ -124,18 +125,32 @@ public final class HeuristicExtractor implements FactExtractor {
          * A sentence that gave no value but tells of a change in other words: a hint the planner
          * reads against the speaker's memories.
          */
-        private void hint(ConversationTurn turn, String name, String sentence) {
-            ValueHint.of(name == null ? "The user" : name, sentence)
-                    .ifPresent(
-                            h ->
-                                    facts.add(
-                                            new CandidateFact(
-                                                    MemoryType.SEMANTIC,
-                                                    h.content(),
-                                                    0.6,
-                                                    List.of(ValueHint.TAG),
-                                                    List.of(turn.turnId()),
-                                                    turn.ts())));
+        private boolean hint(ConversationTurn turn, String name, String sentence, String next) {
+            String speaker = name == null ? "The user" : name;
+            Optional<ValueHint> alone = ValueHint.of(speaker, sentence);
+            // "quit crumbs today!! starting at Hollow Oak Coffee", "got promoted!! senior analyst
+            // as of today": one piece of news in two sentences.
+            Optional<String> joined =
+                    next == null
+                            ? Optional.empty()
+                            : Continuation.of(sentence, next, alone.isPresent());
+            Optional<String> content =
+                    joined.isEmpty()
+                            ? alone.map(ValueHint::content)
+                            : alone.isPresent()
+                                    ? Optional.of(Continuation.content(alone.get(), next))
+                                    : ValueHint.of(speaker, joined.get()).map(ValueHint::content);
+            content.ifPresent(
+                    c ->
+                            facts.add(
+                                    new CandidateFact(
+                                            MemoryType.SEMANTIC,
+                                            c,
+                                            0.6,
+                                            List.of(ValueHint.TAG),
+                                            List.of(turn.turnId()),
+                                            turn.ts())));
+            return joined.isPresent() && content.isPresent();
         }
 
         void turn(ConversationTurn turn, boolean emit) {
@@ -153,7 +168,11 @@ public final class HeuristicExtractor implements FactExtractor {
             String changedAttribute = changedAttribute(content);
             // Undecided anywhere in the turn: none of its sentences is a fact.
             Boolean undecided = null;
-            for (String sentence : sentences) {
+            boolean joinedAbove = false;
+            for (int i = 0; i < sentences.size(); i++) {
+                String sentence = sentences.get(i);
+                boolean joined = joinedAbove;
+                joinedAbove = false;
                 if (sentence.strip().endsWith("?")) {
                     question = asked(turn, sentence).orElse(question);
                     continue;
@@ -171,8 +190,13 @@ public final class HeuristicExtractor implements FactExtractor {
                 for (String clause : Clauses.of(sentence)) {
                     clause(turn, name, clause, changedAttribute, emit);
                 }
-                if (emit && !keyed) {
-                    hint(turn, name, sentence);
+                if (emit && !keyed && !joined) {
+                    joinedAbove =
+                            hint(
+                                    turn,
+                                    name,
+                                    sentence,
+                                    i + 1 < sentences.size() ? sentences.get(i + 1) : null);
                 }
             }
             asked = question;

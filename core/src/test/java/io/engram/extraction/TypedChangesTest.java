@@ -33,7 +33,7 @@ class TypedChangesTest {
                 "My favorite color is green.|Orange is my favorite color now, don't ask"
                         + "|Dana's favorite color is orange.",
                 "My rent is $1,200 a month.|they raised my rent to 1350, unreal"
-                        + "|Dana's rent is $1350.",
+                        + "|Dana's rent is $1,350 a month.",
                 "I bank with Chase.|closed my accounts and moved everything to Ally, no fees"
                         + "|Dana banks with Ally.",
                 "My favorite book is Dune.|project hail mary has replaced it as my all time fav"

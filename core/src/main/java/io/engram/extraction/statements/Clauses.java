@@ -75,14 +75,14 @@ public final class Clauses {
                                     + " totally absolutely exactly definitely of sure thanks thank cool nice"
                                     + " great awesome amazing sweet ha since it long good big update aw aww"
                                     + " awww hmm hmmm um umm uh oops quick news heads change these nowadays"
-                                    + " lately currently now at as starting")
+                                    + " lately currently now at as starting ngl tbh lowkey")
                             .split(" "));
 
     /** Words at a clause's start that only color it. */
     private static final Pattern OPENER =
             Pattern.compile(
                     "(?i)^(?:oh|ooh|ah|aw+|wow|whoa|yeah|yes|yep|yup|no|nope|well|so|ok|okay|hey|hi|hello"
-                            + "|haha+|hah|lol|omg|actually|honestly|btw|by the way|also|and|but|anyway"
+                            + "|haha+|hah|lol|omg|actually|honestly|ngl|tbh|lowkey|btw|by the way|also|and|but|anyway"
                             + "|anyways|plus|fun fact|guess what|you know what|just so you know|fyi"
                             + "|speaking of which|ah yes|oh yes|i mean|i would say(?: that)?|right|true|totally|absolutely"
                             + "|exactly|definitely|of course|sure|thanks|thank you|cool|nice|great"
@@ -93,6 +93,13 @@ public final class Clauses {
                             + "|these days|nowadays|lately|currently|now|at the moment|right now|as of (?:now|today|this week|this month)|starting (?:today|now|this week|this month|on monday))(?-i:\\s+[A-Z][a-z]+(?=\\s*[,!.:;-]|\\s+I\\b))?\\s*(?:[,!.:;-]+\\s*|\\s+)");
 
     private static final Pattern SPACES = Pattern.compile("\\s+");
+
+    /**
+     * Chat's asides inside a clause, typed in lower case: "my fave band rn is Wet Leg". ("RN", a
+     * nurse, is written in capitals.)
+     */
+    private static final Pattern ASIDE_WORD =
+            Pattern.compile("(?<=\\p{L}) (?:rn|tbh|ngl|atm|lowkey|imo)(?= \\p{L})");
 
     /** A name alone after an opener: who is spoken to ("Thanks, Maria!"). */
     private static final Pattern VOCATIVE = Pattern.compile("[A-Z][\\p{L}'-]+[\\s!.,]*");
@@ -210,6 +217,9 @@ public final class Clauses {
         if (MAY_CONTRACT.matcher(s).find()) {
             s = CONTRACTION.matcher(s).replaceAll(c -> WRITTEN_OUT.get(key(c.group())));
         }
+        if (mayHaveAside(s)) {
+            s = ASIDE_WORD.matcher(s).replaceAll("");
+        }
         s = Rewrites.apply(s);
         s = SPACES.matcher(s).replaceAll(" ").strip();
         List<String> out = new ArrayList<>();
@@ -320,6 +330,20 @@ public final class Clauses {
             }
         }
         return true;
+    }
+
+    private static final String[] ASIDE_WORDS = {
+        " rn ", " tbh ", " ngl ", " atm ", " lowkey ", " imo "
+    };
+
+    /** Whether an aside word stands between two words at all (most sentences have none). */
+    private static boolean mayHaveAside(String s) {
+        for (String w : ASIDE_WORDS) {
+            if (s.contains(w)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Lower case, for matching. */

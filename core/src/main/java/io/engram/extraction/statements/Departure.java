@@ -31,8 +31,8 @@ public record Departure(String subject, String how, String left, String sentence
             Pattern.compile(
                     "(?i)(?:^|[,;:] |\\b(?:and|so|but|finally|officially|just|today|yesterday) |\\b(?:i|we)(?:'ve| have)?(?: just| finally| officially)? )"
                             + "(?:just |finally |officially |recently |already )?"
-                            + "(?<how>quit|left(?! off| over| for)|cancell?ed|sold|ditched|dropped(?! off| by| in)|dumped|closed|gave up(?: on)?|got rid of|traded in|traded(?= (?:the |my |our )?[\\p{L}0-9 -]{1,30}? in\\b)|graduated from|"
-                            + "moved (?:out of|away from|from)|switched (?:away )?from|stopped (?:going to|using|supporting|playing|learning|seeing|banking with)|"
+                            + "(?<how>quit|left(?! off| over| for)|cancell?ed|sold|ditched|dropped(?! off| by| in)|dumped|closed|gave up(?: on)?|got rid of|traded in|traded(?= (?:the |my |our )?[\\p{L}0-9 -]{1,30}? in\\b)|graduated from|resigned from|(?:handed|put|turned) in (?:my )?(?:notice|resignation) (?:at|to)|gave (?:in )?(?:my )?notice (?:at|to)|"
+                            + "moved (?:out of|away from|from)|switched (?:away )?from|stopped (?:going to|using|supporting|playing|learning|seeing|banking with|volunteering (?:at|with|for)|working (?:at|for)|attending)|"
                             + "broke up with|split (?:up )?with|divorced|parted ways with) "
                             + "(?<left>[^,;:.!?]+)");
 
@@ -177,7 +177,9 @@ public record Departure(String subject, String how, String left, String sentence
         "recked",
         "eposs",
         "inal day",
-        "eparat"
+        "eparat",
+        "otice",
+        "esign"
     };
 
     /** Whether a stem of a leaving's words is in {@code s} at all (most sentences have none). */
@@ -193,7 +195,7 @@ public record Departure(String subject, String how, String left, String sentence
     /** A cheap test for the words every leaving is told in. */
     private static final Pattern CUE =
             Pattern.compile(
-                    "(?i)\\b(?:quit|left|cancell?ed|sold|ditched|dropped|dumped|closed|gave up|got rid|traded|moved|switched|stopped|broke up|split|divorced|parted|done|finished|through|no longer|separated|quits|last day|final day|graduated|totaled|totalled|written off|stolen|wrecked|repossessed)\\b");
+                    "(?i)\\b(?:quit|left|cancell?ed|sold|ditched|dropped|dumped|closed|gave up|got rid|traded|moved|switched|stopped|broke up|split|divorced|parted|done|finished|through|no longer|separated|quits|last day|final day|graduated|resigned|notice|resignation|totaled|totalled|written off|stolen|wrecked|repossessed)\\b");
 
     /** The words of {@code text} that can name a value, in lower case. */
     static List<String> words(String text) {

@@ -92,6 +92,11 @@ public record FactKey(String subject, String attribute, String value) {
      * in lower case ("elden ring" after "Minecraft" is "Elden Ring"), or as a word where the old
      * one is a word ("Yellow" after "green"); else this key itself.
      */
+    /** An amount with its currency, and how often it is paid: "$1,400 a month". */
+    private static final Pattern AMOUNT =
+            Pattern.compile(
+                    "^(?<sign>[$€£])(?<digits>\\d[\\d,.]*k?)(?<per> (?:a|an|per) (?:month|year|week|hour|night))?$");
+
     public FactKey casedAs(FactKey old) {
         // "Yellow is my favorite color now" after "green": a common word, capitalised only because
         // it began the sentence.
@@ -104,8 +109,15 @@ public record FactKey(String subject, String attribute, String value) {
             return new FactKey(subject, attribute, value + " " + unit.group(1));
         }
         // "raised my rent to 1350" after "$1,200 a month": the amount in the old one's currency.
-        if (old.value.matches("^[$€£]\\d.*") && value.matches("^\\d[\\d,.]*k?$")) {
-            return new FactKey(subject, attribute, old.value.charAt(0) + value);
+        // "… to 1650" after "$1,400 a month": "$1,650 a month".
+        Matcher amount = AMOUNT.matcher(old.value);
+        if (amount.matches() && value.matches("^\\d[\\d,.]*k?$")) {
+            String digits =
+                    amount.group("digits").contains(",") && value.matches("\\d{4,}")
+                            ? String.format(Locale.ROOT, "%,d", Long.parseLong(value))
+                            : value;
+            String per = amount.group("per") == null ? "" : amount.group("per");
+            return new FactKey(subject, attribute, amount.group("sign") + digits + per);
         }
         String bare = value.replaceFirst("^(?:an?|the) ", "");
         // A status ("single", "engaged") is no name, whoever the partner was.

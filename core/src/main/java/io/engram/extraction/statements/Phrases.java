@@ -13,11 +13,11 @@ final class Phrases {
     /** Where a statement's phrase ends: a comma, a subordinate clause, an exclamation. */
     private static final java.util.regex.Pattern STATEMENT_END =
             java.util.regex.Pattern.compile(
-                    "(?i)(,(?=\\s)|;|:(?=\\s)|!|\\?|\\(| - | – | — |-(?<=\\p{L}-) |\\.\\.\\.| because | since | which | who | whom | that is | so (?!far |much |many |long |well )| but | when i | while | although | though | and it | and that | and i | and we | as well as | lol| haha| like i said| after the | once the | now that | if (?:you|u|ya|anyone) )");
+                    "(?i)(,(?=\\s)|;|:(?=\\s)|!|\\?|\\((?!\\d{3}\\) ?\\d)| - | – | — |-(?<=\\p{L}-) |\\.\\.\\.| because | since | which | who | whom | that is | so (?!far |much |many |long |well )| but | when i | while | although | though | and it | and that | and i | and we | as well as | lol| haha| like i said| after the | once the | now that | if (?:you|u|ya|anyone) )");
 
     private static final java.util.regex.Pattern TRAILING_WORDS =
             java.util.regex.Pattern.compile(
-                    "(?i)\\s+(ever|so much|a lot|too|as well|right now|these days|lately|anymore|at the moment|for now|now|again|already|instead|though|tbh|honestly|haha|lol|lmao|btw|fyi|rn|ngl|smh|imo|tho|atm|fr)$");
+                    "(?i)\\s+(ever|so much|a lot|too|as well|right now|these days|lately|anymore|at the moment|for now|now|again|already|instead|though|tbh|honestly|haha|lol|lmao|btw|fyi|rn|ngl|smh|imo|tho|atm|fr|ugh+|sigh|oof|yikes|fml|ffs|jk|omg|yay|woo+|lowkey)$");
 
     private static final java.util.regex.Pattern TRAILING_STOPS =
             java.util.regex.Pattern.compile("[\\s.!…]+$");

@@ -60,7 +60,7 @@ final class StatementPatterns {
                     "(?i)^(?:please )?(?:call me|you can call me|i go by|i now go by|i (?:prefer|would rather|would like) to be called|(?:everyone|everybody|people|friends|my friends) (?:now )?calls? me) (?<val>(?-i:[A-Z])[\\p{L}'’-]+(?: (?-i:[A-Z])[\\p{L}'’-]+)?)(?: .*)?$");
     static final Pattern INVERTED_FAVORITE =
             Pattern.compile(
-                    "(?i)^(?<val>[^,]{1,50}?) (?:is|are|has become|have become|became) (?:now |definitely |probably |still |totally |by far )?my (?:new |all-time |all time |absolute )?(?<attr>favou?rite(?: [\\p{L}-]+){1,2}|fave?(?: [\\p{L}-]+)?|top pick|(?:number one|#1) (?!(?:goal|goals|priority|priorities|reason|reasons|rule|concern|thing|tip|fan|job|focus|wish|dream|supporter|source)\\b)[\\p{L}-]+|go-to(?: [\\p{L}-]+)?|(?:main |biggest )?(?:hobby|hobbies|passion|specialty))(?: now| these days| nowadays)?(?:, .*)?$");
+                    "(?i)^(?<val>[^,]{1,50}?) (?:is|are|has become|have become|became|(?:has|have) taken over as|took over as) (?:now |definitely |probably |still |totally |by far |officially |easily |hands down |honestly )?my (?:new |all-time |all time |absolute |current )?(?<attr>favou?rite(?: [\\p{L}-]+){1,2}|fave?(?: [\\p{L}-]+)?|top pick|(?:number one|#1) (?!(?:goal|goals|priority|priorities|reason|reasons|rule|concern|thing|tip|fan|job|focus|wish|dream|supporter|source)\\b)[\\p{L}-]+|go-to(?: [\\p{L}-]+)?|(?:main |biggest )?(?:hobby|hobbies|passion|specialty))(?: ever| of all time| now| these days| nowadays)?(?:, .*)?$");
     static final Pattern LIVES =
             Pattern.compile(
                     "(?i)^(?:I|we) "

@@ -26,13 +26,42 @@ final class StatementReaders {
             java.util.regex.Pattern.compile(
                     "(?i) (?:in order )?to (?:save|get|keep|help|make|be|have|spend|pay|cut|reduce|stay|avoid|earn|afford|cover|free up)\\b.*$");
 
+    /** Attributes an amount of money is the value of. */
+    private static final java.util.Set<String> MONEY_HEADS =
+            java.util.Set.of(
+                    "rent",
+                    "salary",
+                    "pay",
+                    "income",
+                    "wage",
+                    "wages",
+                    "budget",
+                    "mortgage",
+                    "allowance",
+                    "paycheck",
+                    "bill",
+                    "fee",
+                    "fees",
+                    "price",
+                    "cost");
+
+    /** An amount first, and how often it is paid. */
+    private static final Pattern AMOUNT =
+            Pattern.compile(
+                    "(?i)(?<sign>[$€£] ?)?\\d[\\d,.]*(?:k|m|K|M)?(?: ?(?:dollars|euros|pounds|bucks|quid|grand|thousand))?(?: ?(?:a|an|per|/) ?(?:month|year|week|hour|night|mo|yr|wk|hr))?(?=\\s|$)");
+
+    /** When an amount holds from, said after it: not part of the value. */
+    private static final Pattern WHEN_AFTER =
+            Pattern.compile(
+                    "(?i) (?:from|starting|beginning|effective|as of|this|next|in|on|until|till|since|after|before)\\b");
+
     static Optional<Read> attribute(
             Renderer r, String attr, String copula, String value, Instant said, double importance) {
         String a =
                 attr.strip()
                         .replaceAll("^(?i)(new|current|actual) ", "")
                         .replaceAll(
-                                "(?i) (these days|nowadays|lately|right now|at the moment|now)$",
+                                "(?i) (these days|nowadays|lately|right now|at the moment|now|ngl|tbh|rn|lol|honestly|imo|atm)$",
                                 "");
         // "my snack of choice" is the favorite snack.
         a = a.replaceFirst("(?i)^([\\p{L}-]+) of choice$", "favorite $1");
@@ -50,7 +79,8 @@ final class StatementReaders {
             a = "email";
         }
         // "My phone is 222-3333", "my cell is …": its number.
-        if (a.matches("(?i)phone|cell|cell ?phone|mobile|cell number|mobile number|number")
+        if (a.matches(
+                        "(?i)phone|cell|cell ?phone|mobile|(?:cell|cell ?phone|mobile|mobile phone|phone) (?:number|no\\.?|#)|number")
                 && value.strip().matches("\\+?[\\d() .-]{7,20}\\d")) {
             a = "phone number";
         }
@@ -84,6 +114,14 @@ final class StatementReaders {
                                                 ""));
         if (v.isEmpty()) {
             return Optional.empty();
+        }
+        // "1020 from next month", "$1,550 starting june": an amount and how often it is paid.
+        Matcher amount = AMOUNT.matcher(v.get());
+        if (amount.lookingAt()
+                && WHEN_AFTER.matcher(v.get().substring(amount.end())).lookingAt()
+                && (amount.group("sign") != null
+                        || MONEY_HEADS.contains(head.toLowerCase(Locale.ROOT)))) {
+            v = Optional.of(amount.group());
         }
         String first = firstWord(v.get());
         // "my family is my motivation", "my hard work is paying off": a feeling, not a value.

@@ -45,12 +45,13 @@ public record ValueHint(String speaker, String sentence) {
     /** Words that say the old value is left behind when a sentence names it. */
     static final Pattern LEFT_BEHIND =
             Pattern.compile(
-                    "(?i)\\b(?:was|were|had been|left|quit|sold|gone|got rid of|retired|moved away|stolen|parted ways|made the jump|jumped|moved on|stopped|let (?:me|us|(?:\\w+ ){1,3}of us) go|fired|gave away|traded|ditched|dumped|returned|crashed|wrecked|laid (?:me )?off|no longer|anymore|any more|no more|instead|replaced|switched|moved on|from|used to|old|former|ex|behind|passed away|totaled|died|broke up|split|separated)\\b");
+                    "(?i)\\b(?:was|were|had been|left|quit|sold|gone|got rid of|retired|moved away|stolen|parted ways|made the jump|jumped|moved on|stopped|let (?:me|us|(?:\\w+ ){1,3}of us) go|fired|gave away|traded|ditched|dumped|returned|crashed|wrecked|laid (?:me )?off|closed|cancell?ed|canceled|dropped|ended|done with|gave up|no longer|anymore|any more|no more|instead|replaced|switched|moved on|from|used to|old|former|ex|behind|passed away|totaled|died|broke up|split|separated)\\b");
 
     static final Pattern EMAIL = Pattern.compile("[\\w.+-]+@[\\w-]+(?:\\.[\\w-]+)+");
 
     /** A phone number: seven digits or more, with the usual separators. */
-    static final Pattern PHONE = Pattern.compile("(?<![\\w$])\\+?\\d[\\d() .-]{5,18}\\d(?![\\w%])");
+    static final Pattern PHONE =
+            Pattern.compile("(?<![\\w$])(?:\\+?\\d|\\(\\d{3}\\))[\\d() .-]{5,18}\\d(?![\\w%])");
 
     private static final Pattern MODEL_NUMBER =
             Pattern.compile(

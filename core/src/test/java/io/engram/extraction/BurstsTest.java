@@ -1,0 +1,95 @@
+package io.engram.extraction;
+
+import static io.engram.extraction.DanaTells.*;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.time.Duration;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * Changes told as chat bursts them: the leaving in one sentence and the new value in the next
+ * ("handed in my notice at lumen labs!! starting at Brightpath on the 3rd"), asides inside a
+ * statement ("my fave band rn is …"), a new contact said without "my", an amount with the words of
+ * when it holds; and the same shapes telling someone else's news, which change nothing.
+ */
+class BurstsTest {
+
+    @ParameterizedTest
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "I work at Lumen Labs.|handed in my notice at lumen labs!! starting at Brightpath"
+                        + " on the 3rd|Dana works at Brightpath.",
+                "I work at Orbital.|last day at orbital was friday. Starting at Kestrel Systems"
+                        + " next week|Dana works at Kestrel Systems.",
+                "I drive a Ford Focus.|sold the focus last month. picked up a secondhand Kia Niro"
+                        + "|Dana drives a Kia Niro.",
+                "I drive a Honda Jazz.|traded the jazz in and got a used Toyota Yaris"
+                        + "|Dana drives a Toyota Yaris.",
+                "My email is sam.lee@outlook.com.|switched to samlee@proton.me, outlook is dead to"
+                        + " me|Dana's email is samlee@proton.me.",
+                "My phone number is 0412 555 118.|new number, it's 0412 555 902 now"
+                        + "|Dana's phone number is 0412 555 902.",
+                "my number is 555-0101|got a different number, 555-0177, old one doesn't work"
+                        + " anymore|Dana's phone number is 555-0177.",
+                "My phone number is (312) 555-0147.|Got a new number since I switched carriers."
+                        + " It's (773) 555-0192 now|Dana's phone number is (773) 555-0192.",
+                "I go to Anytime Fitness.|cancelled anytime fitness, signed up at a bouldering"
+                        + " place called The Crag|Dana goes to The Crag.",
+                "I bank with HSBC.|Starling is my bank now, closed hsbc last month"
+                        + "|Dana banks with Starling.",
+                "My favourite band is Radiohead.|ngl my fave band rn is Fontaines DC"
+                        + "|Dana's favorite band is Fontaines DC.",
+                "My favorite show is The Office.|severance has taken over as my fav show"
+                        + "|Dana's favorite show is Severance.",
+                "My rent is £950 a month.|rent's going up to 1020 from next month ugh"
+                        + "|Dana's rent is £1020 a month.",
+                "My rent is $1,400 a month.|rent went up to 1475 this month ugh"
+                        + "|Dana's rent is $1,475 a month.",
+                "I work at Lumen Labs.|quit lumen labs!! my sister works at Brightpath, might ask"
+                        + " her|Dana no longer works at Lumen Labs.",
+                "I work at Lumen Labs.|quit lumen labs!! might apply at Brightpath, idk"
+                        + "|Dana no longer works at Lumen Labs.",
+                "I volunteer at the animal shelter.|stopped volunteering at the shelter, no time"
+                        + " anymore|Dana no longer volunteers at the animal shelter.",
+            })
+    void theNewValueIsReadWhereChatPutsIt(String before, String after, String stored) {
+        supersedesTheFirst(tell(before, T, after, T.plus(Duration.ofDays(30))), stored);
+    }
+
+    @ParameterizedTest
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "I work at Lumen Labs.|my brother handed in his notice today!! he's starting at"
+                        + " Brightpath soon",
+                "I drive a Ford Focus.|my sister sold her focus and picked up a Kia Niro",
+                "My email is sam.lee@outlook.com.|my mum's new email is jan.lee@proton.me, can"
+                        + " you remember it",
+                "My phone number is 0412 555 118.|my dad has a new number, it's 0412 555 777",
+                "I go to Anytime Fitness.|my friend joined a bouldering place called The Crag,"
+                        + " might try it",
+                "I bank with HSBC.|thinking about switching to Starling, hsbc fees are annoying",
+                "My favourite band is Radiohead.|ngl radiohead is still my fave band rn",
+                "My salary is $70,000.|my partner got a raise!! 78k now",
+                "I work at Orbital.|last day of the sprint at orbital was friday. starting on the"
+                        + " new project next week",
+            })
+    void theSameShapesOfSomeoneElsesNewsChangeNothing(String before, String after) {
+        supersedesNothing(before, after);
+    }
+
+    @ParameterizedTest
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "My cell phone number is (312) 555-0147.|Dana's phone number is (312) 555-0147.",
+                "arctic monkeys are my fav band ever|Dana's favorite band is arctic monkeys.",
+                "my budget is $3000 for the trip|Dana's budget is $3000 for the trip.",
+                "tbh my favourite show rn is The Bear|Dana's favourite show is The Bear.",
+            })
+    void aStatementIsReadWithoutItsAsides(String said, String stored) {
+        assertThat(facts(said, T)).extracting(CandidateFact::content).containsExactly(stored);
+    }
+}
