@@ -141,7 +141,7 @@ public final class Clauses {
      */
     private static final Pattern OPENS_ON_CHANGE =
             Pattern.compile(
-                    "^(?:(?:Just|Finally|Recently|Also|Then|Now|Officially) (?i:just |finally |recently |officially )?)?(?i:traded|upgraded|downgraded|swapped|switched|cancell?ed|closed|transferred|gave up|ditched|dropped|quit|left|sold|bought|got rid of|stopped|finalized|finalised|signed|picked up|took up|graduated|retired|replaced|celebrated|found|went(?= (?:fully |completely |strictly |totally )?(?:vegan|vegetarian|pescatarian|sober|keto)\\b))\\b");
+                    "^(?:(?:Just|Finally|Recently|Also|Then|Now|Officially) (?i:just |finally |recently |officially )?)?(?i:traded|upgraded|downgraded|swapped|switched|cancell?ed|closed|transferred|gave up|ditched|dropped|quit|left|sold|bought|got rid of|stopped|finalized|finalised|signed|picked up|took up|graduated|retired|replaced|converted|celebrated|found|went(?= (?:fully |completely |strictly |totally )?(?:vegan|vegetarian|pescatarian|sober|keto)\\b))\\b");
 
     /** The first-person subject a clause starts with: "I", "we", "Sam and I". */
     private static final Pattern FIRST_PERSON =

@@ -32,7 +32,7 @@ public record Departure(String subject, String how, String left, String sentence
                     "(?i)(?:^|[,;:] |\\b(?:and|so|but|finally|officially|just|today|yesterday) |\\b(?:i|we)(?:'ve| have)?(?: just| finally| officially)? )"
                             + "(?:just |finally |officially |recently |already )?"
                             + "(?<how>quit|left(?! off| over| for)|cancell?ed|sold|ditched|dropped(?! off| by| in)|dumped|closed|gave up(?: on)?|got rid of|traded in|traded(?= (?:the |my |our )?[\\p{L}0-9 -]{1,30}? in\\b)|graduated from|resigned from|(?:handed|put|turned) in (?:my )?(?:notice|resignation) (?:at|to)|gave (?:in )?(?:my )?notice (?:at|to)|"
-                            + "moved (?:out of|away from|from)|switched (?:away )?from|stopped (?:going to|using|supporting|playing|learning|seeing|banking with|volunteering (?:at|with|for)|working (?:at|for)|attending)|"
+                            + "moved (?:out of|away from|from)|switched (?:away )?from|stopped (?:going to|using|supporting|playing|learning|seeing|banking with|volunteering (?:at|with|for)|working (?:at|for)|attending|doing)|stopped(?= [a-z]+ing\\b)|"
                             + "broke up with|split (?:up )?with|divorced|parted ways with) "
                             + "(?<left>[^,;:.!?]+)");
 
@@ -40,6 +40,11 @@ public record Departure(String subject, String how, String left, String sentence
     private static final Pattern GONE =
             Pattern.compile(
                     "(?i)(?:^|[,;:] |\\b(?:and|so|but|ugh|welp) )(?:my|our|the) (?<left>[\\p{L}0-9 -]{2,30}?) (?:just |finally )?(?:got|was|has been|is) (?:officially )?(?:totaled|totalled|written off|stolen|wrecked|repossessed)\\b");
+
+    /** "no more glasses for me", "so no more bus": what the speaker does without now. */
+    private static final Pattern NO_MORE =
+            Pattern.compile(
+                    "(?i)(?:^|[,;:] |\\b(?:so|and|means|meaning) )no more (?<left>[\\p{L}-]+(?: [\\p{L}-]+)?)(?: for (?:me|us))?(?=$|[ ,;:.!]*$|[,;:.!])");
 
     /** "today was my last day at Google", "last day at acme was friday". */
     private static final Pattern LAST_DAY =
@@ -61,9 +66,29 @@ public record Departure(String subject, String how, String left, String sentence
     /** Words that make the leaving not the speaker's, not done, or not now. */
     private static final Pattern NOT_DONE =
             Pattern.compile(
-                    "(?i)\\b(?:for (?:a|the|one|two|a few|a couple of) (?:day|days|week|weeks|weekend|bit|while|month|months)|back (?:on|in|next|tomorrow|home)|not|n't|n’t|never|almost|nearly|if|thinking|think|want|wants|wanna|might|maybe|may|will|'ll|’ll|gonna|going to|should|would|could|can|plan|planning|considering|about to|used to|years ago|when i was|found (?:it|him|her|them)|got (?:it|him|her|them) back|recovered|came back|turned up|my (?:"
+                    "(?i)\\b(?:for (?:a|the|one|two|a few|a couple of) (?:day|days|week|weeks|weekend|bit|while|month|months)|back (?:on|in|next|tomorrow|home)|if|thinking|think|want|wants|wanna|might|maybe|may|will|'ll|’ll|gonna|going to|should|would|could|can|plan|planning|considering|about to|used to|years ago|when i was|found (?:it|him|her|them)|got (?:it|him|her|them) back|recovered|came back|turned up|my (?:"
                             + ValueHint.OTHERS
                             + "))\\b");
+
+    /**
+     * Words that deny or all but deny the leaving, within its own clause: "didn't quit", "never
+     * left", but not "quit the rotary club, not my crowd".
+     */
+    private static final Pattern DENIED =
+            Pattern.compile("(?i)\\b(?:not|never|almost|nearly)\\b|n't\\b|n’t\\b");
+
+    /** The clause of {@code s} around {@code from}..{@code to}: between its commas or stops. */
+    private static String clauseAround(String s, int from, int to) {
+        int start = from;
+        while (start > 0 && ",;:!?".indexOf(s.charAt(start - 1)) < 0) {
+            start--;
+        }
+        int end = to;
+        while (end < s.length() && ",;:!?".indexOf(s.charAt(end)) < 0) {
+            end++;
+        }
+        return s.substring(start, end);
+    }
 
     /** Words of an object too vague to name a value. */
     private static final Set<String> FILLER =
@@ -117,9 +142,12 @@ public record Departure(String subject, String how, String left, String sentence
         String left = null;
         String how = "";
         // "Tom and I are officially divorced": the partner, not what follows "divorced".
-        for (Pattern p : List.of(SPLIT, LEFT, DONE_WITH, LAST_DAY, GONE)) {
+        for (Pattern p : List.of(SPLIT, LEFT, DONE_WITH, LAST_DAY, GONE, NO_MORE)) {
             Matcher m = p.matcher(s);
             if (m.find()) {
+                if (DENIED.matcher(clauseAround(s, m.start(), m.end())).find()) {
+                    return Optional.empty();
+                }
                 left =
                         (p == SPLIT && m.group("other") != null
                                         ? m.group("other")
@@ -179,7 +207,8 @@ public record Departure(String subject, String how, String left, String sentence
         "inal day",
         "eparat",
         "otice",
-        "esign"
+        "esign",
+        "o more"
     };
 
     /** Whether a stem of a leaving's words is in {@code s} at all (most sentences have none). */
@@ -195,7 +224,7 @@ public record Departure(String subject, String how, String left, String sentence
     /** A cheap test for the words every leaving is told in. */
     private static final Pattern CUE =
             Pattern.compile(
-                    "(?i)\\b(?:quit|left|cancell?ed|sold|ditched|dropped|dumped|closed|gave up|got rid|traded|moved|switched|stopped|broke up|split|divorced|parted|done|finished|through|no longer|separated|quits|last day|final day|graduated|resigned|notice|resignation|totaled|totalled|written off|stolen|wrecked|repossessed)\\b");
+                    "(?i)\\b(?:quit|left|cancell?ed|sold|ditched|dropped|dumped|closed|gave up|got rid|traded|moved|switched|stopped|broke up|split|divorced|parted|done|finished|through|no longer|separated|quits|last day|final day|graduated|resigned|notice|resignation|no more|totaled|totalled|written off|stolen|wrecked|repossessed)\\b");
 
     /** The words of {@code text} that can name a value, in lower case. */
     static List<String> words(String text) {
@@ -233,11 +262,6 @@ public record Departure(String subject, String how, String left, String sentence
         return !said.isEmpty() && words(c.substring(subject.length())).containsAll(said);
     }
 
-    /**
-     * {@code content} ("Dana works at Salesforce.", "Dana's bank is Barclays.") said of the time
-     * after the leaving: "Dana no longer works at Salesforce.", "Dana's bank is no longer
-     * Barclays."
-     */
     /** Words that make leaving a place a move: "left the mission, living in noe valley now". */
     private static final Pattern SETTLED =
             Pattern.compile(
@@ -268,6 +292,11 @@ public record Departure(String subject, String how, String left, String sentence
         return negate(content);
     }
 
+    /**
+     * {@code content} ("Dana works at Salesforce.", "Dana's bank is Barclays.") said of the time
+     * after the leaving: "Dana no longer works at Salesforce.", "Dana's bank is no longer
+     * Barclays."
+     */
     public Optional<String> negate(String content) {
         String c = content.strip().replaceFirst("[.!]+$", "");
         if (!c.startsWith(subject + " ") && !c.startsWith(subject + "'s ")) {

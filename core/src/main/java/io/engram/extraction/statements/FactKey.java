@@ -81,22 +81,24 @@ public record FactKey(String subject, String attribute, String value) {
                     v.matches("(?:[A-Z][\\p{L}&-]*)(?: (?:of |and |&|[A-Z][\\p{L}&-]*))*")
                             ? subject + "'s job title is " + v + "."
                             : subject + " is " + v + ".";
-            case "diet" -> subject + " is " + v + ".";
+            case "diet", "religion" -> subject + " is " + v + ".";
+            case "commute" -> subject + " commutes " + v + ".";
+            case "shift" -> subject + " works the " + v + ".";
             case "bank" -> subject + " banks with " + v + ".";
             default -> withValue(v);
         };
     }
+
+    /** An amount with its currency, and how often it is paid: "$1,400 a month". */
+    private static final Pattern AMOUNT =
+            Pattern.compile(
+                    "^(?<sign>[$€£])(?<digits>\\d[\\d,.]*k?)(?<per> (?:a|an|per) (?:month|year|week|hour|night))?$");
 
     /**
      * This key, its value written as a name where {@code old}'s value is one and this one was typed
      * in lower case ("elden ring" after "Minecraft" is "Elden Ring"), or as a word where the old
      * one is a word ("Yellow" after "green"); else this key itself.
      */
-    /** An amount with its currency, and how often it is paid: "$1,400 a month". */
-    private static final Pattern AMOUNT =
-            Pattern.compile(
-                    "^(?<sign>[$€£])(?<digits>\\d[\\d,.]*k?)(?<per> (?:a|an|per) (?:month|year|week|hour|night))?$");
-
     public FactKey casedAs(FactKey old) {
         // "Yellow is my favorite color now" after "green": a common word, capitalised only because
         // it began the sentence.

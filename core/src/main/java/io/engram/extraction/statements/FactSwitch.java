@@ -73,6 +73,10 @@ public record FactSwitch(String subject, String from, String to) {
                                 && to.equals(to.toLowerCase(Locale.ROOT))
                         ? TypedValues.name(to).orElse(to)
                         : to;
+        // "Dana plays the piano." and "the cello": one article.
+        if (m.group(1).matches("(?i).* (?:a|an|the|their) $")) {
+            value = unowned(value);
+        }
         return Optional.of(m.group(1) + value + ".");
     }
 

@@ -51,6 +51,20 @@ final class KeyReader {
                             + WHO
                             + " (?:is|has been) (?<v>(?:no longer )?(?:vegetarian|vegan|pescatarian|on (?:a |the )?(?:strict )?[a-z0-9 -]{2,24}? diet))(?: since [^.]*)?\\.?$");
 
+    /** "Dana commutes by train", "Dana works the night shift", "Dana is Catholic". */
+    private static final Pattern COMMUTES =
+            Pattern.compile("^" + WHO + " commutes (?<v>by [^.]+|on foot)\\.?$");
+
+    private static final Pattern SHIFT =
+            Pattern.compile(
+                    "^" + WHO + " works the (?<v>[a-z]+ shift)(?: (?:at|in|for) [^.]*)?\\.?$");
+
+    private static final Pattern FAITH =
+            Pattern.compile(
+                    "^"
+                            + WHO
+                            + " is (?<v>(?:no longer )?(?:an )?(?:Catholic|Christian|Muslim|Jewish|Buddhist|Hindu|Sikh|Mormon|Methodist|Baptist|Lutheran|Anglican|Presbyterian|Evangelical|Orthodox|Quaker|Pagan|Jain|atheist|agnostic))\\.?$");
+
     /** "Dana has three cats": how many, when said as a number above one. */
     private static final Pattern COUNT =
             Pattern.compile(
@@ -157,6 +171,15 @@ final class KeyReader {
         }
         if ((m = DIET.matcher(c)).matches()) {
             return Optional.of(new FactKey(m.group("s"), "diet", m.group("v")));
+        }
+        if ((m = COMMUTES.matcher(c)).matches()) {
+            return Optional.of(new FactKey(m.group("s"), "commute", m.group("v")));
+        }
+        if ((m = SHIFT.matcher(c)).matches()) {
+            return Optional.of(new FactKey(m.group("s"), "shift", m.group("v")));
+        }
+        if ((m = FAITH.matcher(c)).matches()) {
+            return Optional.of(new FactKey(m.group("s"), "religion", m.group("v")));
         }
         if ((m = COUNT.matcher(c)).matches()) {
             return Optional.of(

@@ -159,6 +159,10 @@ public final class StatementExtractor {
         if ((m = ORIGIN.matcher(c)).matches()) {
             return origin(r, m.group("verb"), m.group("prep"), m.group("place"), said);
         }
+        Optional<Read> routine = Routines.read(r, c, said);
+        if (routine.isPresent()) {
+            return routine;
+        }
         Optional<Optional<Read>> work = WorkReaders.read(r, c, said);
         if (work.isPresent()) {
             return work.get();
