@@ -128,8 +128,10 @@ final class HintReader {
          */
         private static String asTheOldOne(FactKey key, String v) {
             String old = key.value();
+            // "1650" after "$1,400 a month": "$1,650 a month", as FactKey writes an amount.
             if (old.matches("^[$€£].*") && v.matches("^\\d.*")) {
-                return old.charAt(0) + v;
+                String cased = new FactKey(key.subject(), key.attribute(), v).casedAs(key).value();
+                return cased.equals(v) ? old.charAt(0) + v : cased;
             }
             if (!old.matches("(?i)^an? .+") || v.matches("(?i)^(?:an?|the) .+")) {
                 return v;

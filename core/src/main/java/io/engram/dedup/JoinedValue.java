@@ -2,6 +2,7 @@ package io.engram.dedup;
 
 import io.engram.dedup.HintReader.Read;
 import io.engram.extraction.statements.FactKey;
+import io.engram.extraction.statements.TypedValues;
 import io.engram.extraction.statements.ValueHint;
 import java.util.ArrayList;
 import java.util.List;
@@ -31,6 +32,18 @@ final class JoinedValue {
                     "joined|joining|join|signed up (?:at|with|for)|switched to|moved to|went with|banking with|bought|got|picked up|replaced (?:it|them|her|him) with|traded (?:it |them )?(?:in )?for");
 
     /**
+     * Where a new value stands typed in lower case, once a leaving is read: "left shopify. just
+     * started at stripe this week", "ditched barclays, everything's w monzo now".
+     */
+    private static final java.util.regex.Pattern TYPED_WORK =
+            TypedValues.slot(
+                    "started at|starting at|start at|joined|joining|now at|i'm at|im at|i am at|working at|work at|moved to|switched to|over to");
+
+    private static final java.util.regex.Pattern TYPED =
+            TypedValues.slot(
+                    "joined|joining|signed up (?:at|with|for)|switched to|moved to|went with|banking with|(?:bought|got|picked up|traded (?:[\\w-]+ ){0,3}?for|swapped (?:[\\w-]+ ){0,3}?for)(?= (?:an?|the) )|now at|i'm at|im at|i am at|w/?|with|doing|just");
+
+    /**
      * A name after one of {@code slot}'s words, past an article, a word of its age ("a used Kia
      * Niro", "a 2019 Mazda 3") or what it is ("a bouldering gym called The Crag").
      */
@@ -50,11 +63,15 @@ final class JoinedValue {
                 || ValueHint.kindOf(left.oldValue()) != ValueHint.Kind.NAME) {
             return left;
         }
+        boolean work = left.attribute().equals("workplace");
         String value =
-                onlyOther(
-                        (left.attribute().equals("workplace") ? JOINED_WORK : JOINED)
-                                .matcher(hint.sentence()),
-                        left.oldValue());
+                onlyOther((work ? JOINED_WORK : JOINED).matcher(hint.sentence()), left.oldValue());
+        if (value == null) {
+            value =
+                    onlyOther(
+                            TypedValues.after(work ? TYPED_WORK : TYPED, hint.sentence()),
+                            left.oldValue());
+        }
         return value == null ? left : Read.of(left.old(), key.get(), value);
     }
 
@@ -81,6 +98,13 @@ final class JoinedValue {
                         stored,
                         value,
                         content.substring(0, at) + value + content.substring(at + stored.length()));
+    }
+
+    /** The one name other than {@code old} among {@code names}, or null. */
+    private static String onlyOther(List<String> names, String old) {
+        List<String> others =
+                names.stream().filter(v -> !HintReader.same(v, old)).distinct().toList();
+        return others.size() == 1 ? others.get(0) : null;
     }
 
     /** The one name the slots give other than {@code old}, or null. */

@@ -85,7 +85,14 @@ public final class UserMemories {
                     found =
                             new Replaced(
                                     m,
-                                    key.get().sentence(change.to()),
+                                    key.get()
+                                            .sentence(
+                                                    new io.engram.extraction.statements.FactKey(
+                                                                    key.get().subject(),
+                                                                    key.get().attribute(),
+                                                                    change.to())
+                                                            .casedAs(key.get())
+                                                            .value()),
                                     key.get().attribute(),
                                     key.get().value());
                 }

@@ -51,6 +51,14 @@ class BurstsTest {
                         + " her|Dana no longer works at Lumen Labs.",
                 "I work at Lumen Labs.|quit lumen labs!! might apply at Brightpath, idk"
                         + "|Dana no longer works at Lumen Labs.",
+                "I bank with Lloyds.|closed my lloyds account, everything's with starling now"
+                        + "|Dana banks with Starling.",
+                "I work at Shopify.|left shopify last month. just started at stripe, loving it"
+                        + "|Dana works at Stripe.",
+                "I drive a Honda Civic.|traded the civic for a toyota prius last week"
+                        + "|Dana drives a Toyota Prius.",
+                "My gym is PureGym.|cancelled puregym, joined anytime fitness near my flat"
+                        + "|Dana's gym is Anytime Fitness.",
                 "I volunteer at the animal shelter.|stopped volunteering at the shelter, no time"
                         + " anymore|Dana no longer volunteers at the animal shelter.",
             })
@@ -71,6 +79,9 @@ class BurstsTest {
                 "I go to Anytime Fitness.|my friend joined a bouldering place called The Crag,"
                         + " might try it",
                 "I bank with HSBC.|thinking about switching to Starling, hsbc fees are annoying",
+                "I bank with Lloyds.|my sister closed her lloyds account, everything's with"
+                        + " starling now",
+                "I drive a Honda Civic.|my civic got scratched lol, got a rental for the week",
                 "My favourite band is Radiohead.|ngl radiohead is still my fave band rn",
                 "My salary is $70,000.|my partner got a raise!! 78k now",
                 "I work at Orbital.|last day of the sprint at orbital was friday. starting on the"

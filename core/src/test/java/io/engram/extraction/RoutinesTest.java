@@ -33,6 +33,17 @@ class RoutinesTest {
                 "I'm Catholic.|Dana is Catholic.",
                 "I'm a practising Muslim.|Dana is Muslim.",
                 "I'm an atheist.|Dana is an atheist.",
+                "I do yoga every Tuesday evening.|Dana does yoga every Tuesday evening.",
+                "I play the viola in a youth orchestra.|Dana plays the viola in a youth orchestra.",
+                "i catch the 12 bus to work, about 30 mins|Dana commutes by bus.",
+                "I'm on the 7am shift at the depot.|Dana works the 7am shift at the depot.",
+                "I'm a member of the Woodland Trust.|Dana is a member of the Woodland Trust.",
+                "I'm in a quiz team that meets at the Crown.|Dana is in a quiz team.",
+                "I work as a radiographer at Leeds General.|Dana works at Leeds General as a"
+                        + " radiographer.",
+                "I'm a sonographer.|Dana is a sonographer.",
+                "my go-to snack is a cheese toastie|Dana's go-to snack is a cheese toastie.",
+                "my favourite film of all time is Heat|Dana's favourite film is Heat.",
             })
     void aRoutineIsStoredAsTheSpeakersOwn(String said, String stored) {
         assertThat(facts(said, T)).extracting(CandidateFact::content).containsExactly(stored);
@@ -51,6 +62,9 @@ class RoutinesTest {
                 "I took the bus to work today because my car is in the shop.",
                 "I'm not a fan of the Catholic church's stance.",
                 "I play the lottery every week.",
+                "I'm an optimist.",
+                "I'm a huge perfectionist.",
+                "I'm a member of the team.",
             })
     void choresOthersAndOneDayStoreNoRoutine(String said) {
         assertThat(facts(said, T)).extracting(CandidateFact::content).isEmpty();

@@ -29,7 +29,7 @@ public record Departure(String subject, String how, String left, String sentence
      */
     private static final Pattern LEFT =
             Pattern.compile(
-                    "(?i)(?:^|[,;:] |\\b(?:and|so|but|finally|officially|just|today|yesterday) |\\b(?:i|we)(?:'ve| have)?(?: just| finally| officially)? )"
+                    "(?i)(?:^|[,;:] |\\b(?:and|so|but|finally|officially|just|today|yesterday|anyway|anyways|btw|also|update|welp|ok|okay) |\\b(?:i|we)(?:'ve| have)?(?: just| finally| officially)? )"
                             + "(?:just |finally |officially |recently |already )?"
                             + "(?<how>quit|left(?! off| over| for)|cancell?ed|sold|ditched|dropped(?! off| by| in)|dumped|closed|gave up(?: on)?|got rid of|traded in|traded(?= (?:the |my |our )?[\\p{L}0-9 -]{1,30}? in\\b)|graduated from|resigned from|(?:handed|put|turned) in (?:my )?(?:notice|resignation) (?:at|to)|gave (?:in )?(?:my )?notice (?:at|to)|"
                             + "moved (?:out of|away from|from)|switched (?:away )?from|stopped (?:going to|using|supporting|playing|learning|seeing|banking with|volunteering (?:at|with|for)|working (?:at|for)|attending|doing)|stopped(?= [a-z]+ing\\b)|"

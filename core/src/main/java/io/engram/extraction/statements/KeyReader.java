@@ -275,7 +275,7 @@ final class KeyReader {
             return Optional.of(attribute + "'s age");
         }
         if (value.matches("(?i)^an? .+")) {
-            return Lexicons.ROLES.contains(Phrases.lastWord(value))
+            return Lexicons.role(Phrases.lastWord(value))
                     ? Optional.of(attribute + "'s occupation")
                     : Optional.empty();
         }
@@ -303,6 +303,6 @@ final class KeyReader {
     }
 
     private static boolean occupation(String role) {
-        return Lexicons.OCCUPATIONS.contains(role);
+        return Lexicons.occupation(role);
     }
 }

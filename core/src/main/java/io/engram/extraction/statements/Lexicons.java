@@ -41,6 +41,24 @@ final class Lexicons {
     /** Every role "I am a …" reads: an occupation or a role beside one. */
     static final Set<String> ROLES = union(OCCUPATIONS, SIDE_ROLES);
 
+    /** A trade by its ending: "hygienist", "technician", "radiographer", "locksmith". */
+    private static final java.util.regex.Pattern TRADE =
+            java.util.regex.Pattern.compile("[a-z]{3,}(?:ist|ician|ologist|grapher|smith)");
+
+    /** Words with a trade's ending that name no trade ("optimist", "playlist"). */
+    private static final Set<String> NOT_TRADES = list("not_trades");
+
+    /** An occupation: listed, or named by a trade's ending. */
+    static boolean occupation(String word) {
+        return OCCUPATIONS.contains(word)
+                || TRADE.matcher(word).matches() && !NOT_TRADES.contains(word);
+    }
+
+    /** A role "I am a …" reads: an occupation or a role beside one. */
+    static boolean role(String word) {
+        return ROLES.contains(word) || occupation(word);
+    }
+
     private static Set<String> union(Set<String> a, Set<String> b) {
         java.util.Set<String> all = new java.util.HashSet<>(a);
         all.addAll(b);

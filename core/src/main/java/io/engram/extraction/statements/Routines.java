@@ -24,10 +24,11 @@ final class Routines {
             Pattern.compile(
                     "(?i)^I (?:also |still |mostly |mainly )?play (?<the>the )?(?<what>"
                             + INSTRUMENTS
-                            + ")(?: (?:in|for|with) (?:an? |the |my )?(?<in>band|orchestra|choir|church|ensemble|group))?$");
+                            + ")(?<in> (?:in|for|with) (?:an? |the |my |our )?(?:[a-z-]+ ){0,2}(?:band|orchestra|choir|church|ensemble|group|quartet|trio))?$");
 
     private static final String FREQUENCY =
-            "every (?:day|morning|evening|night|week|weekend|other day|monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
+            "every (?:other )?(?:day|morning|evening|night|week|weekend|(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)(?: morning| afternoon| evening| night)?)"
+                    + "|most (?:days|nights|mornings|evenings|weekends)"
                     + "|(?:once|twice|three times|four times|five times|\\d+ times|\\dx) (?:a|per|each) (?:week|month|day)"
                     + "|on (?:the )?(?:weekends|mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays)|daily|weekly";
 
@@ -63,7 +64,7 @@ final class Routines {
     /** "I'm in a running club in Hackney", "I'm a member of the Rotary Club". */
     private static final Pattern CLUB =
             Pattern.compile(
-                    "(?i)^I am (?:also |still )?(?:in|a member of|part of|on) (?<club>(?:an? |the |my )(?:local )?[\\p{L}' -]{0,30}?(?:club|group|team|choir|band|league|society|guild|circle|orchestra))(?<where> (?:in|at) (?-i:[A-Z])[\\p{L}.' -]{1,40})?$");
+                    "(?i)^I am (?:also |still )?(?:in|a member of|part of|on) (?<club>(?:an? |the |my )(?:local )?(?:[\\p{L}'-]+ ){1,3}?(?:club|group|team|choir|band|league|society|guild|circle|orchestra)|(?<=member of )the (?-i:[A-Z][\\p{L}'-]+(?: [A-Z][\\p{L}'-]+){0,3}))(?<where> (?:in|at) (?-i:[A-Z])[\\p{L}.' -]{1,40})?(?: that meets? [^,]{2,40})?$");
 
     private static final String MODES =
             "car|bus|train|bike|bicycle|subway|tube|metro|tram|ferry|scooter|e-?scooter|e-?bike|motorbike|motorcycle|foot";
@@ -73,9 +74,9 @@ final class Routines {
             Pattern.compile(
                     "(?i)^I (?:usually |always |mostly |normally |now |still )?(?:(?:commute|get to work|go to work|travel to work) (?:by|on) (?<by>"
                             + MODES
-                            + ")|(?:take|ride|catch|get) (?:the |a |my )?(?<take>"
+                            + ")|(?:take|ride|catch|get) (?:the |a |my )?(?:\\d{1,3}[a-z]? )?(?<take>"
                             + MODES
-                            + ") (?:to|into) work|(?<verb>bike|cycle|walk|drive) to work)(?: now| these days| every day| most days)?$");
+                            + ") (?:to|into) work|(?<verb>bike|cycle|walk|drive) to work)(?: now| these days| every day| most days)?(?:, (?:like |about |around )?\\d+ ?(?:min|mins|minutes|hours?)\\b.*)?$");
 
     private static final Map<String, String> COMMUTE_VERBS =
             Map.of("bike", "bike", "cycle", "bike", "walk", "foot", "drive", "car");
@@ -83,7 +84,7 @@ final class Routines {
     /** "I work the night shift", "i work nights at the warehouse". */
     private static final Pattern SHIFT =
             Pattern.compile(
-                    "(?i)^I (?:now |still |usually |mostly )?work (?:the )?(?:(?<shift>night|day|morning|evening|late|early|graveyard|overnight|weekend) shifts?|(?<plural>nights|days|mornings|evenings|weekends|lates|earlies))(?<where> (?:at|in|for) [^,]{2,40})?(?: now)?$");
+                    "(?i)^I (?:now |still |usually |mostly )?(?:work|am on) (?:the )?(?:(?<shift>night|day|morning|evening|late|early|graveyard|overnight|weekend|\\d{1,2} ?(?:am|pm)) shifts?|(?<plural>nights|days|mornings|evenings|weekends|lates|earlies))(?<as> as an? [a-z -]{2,30}?)?(?<where> (?:at|in|for) [^,]{2,40})?(?: now)?$");
 
     /** "they moved me to the day shift", "switched to nights". */
     private static final Pattern SHIFT_MOVED =
@@ -134,7 +135,7 @@ final class Routines {
         }
         Matcher m;
         if ((m = PLAYS.matcher(c)).matches()) {
-            String in = m.group("in") == null ? "" : " in a " + lower(m.group("in"));
+            String in = m.group("in") == null ? "" : lower(m.group("in"));
             return Optional.of(
                     Read.of(
                             "hobby",
@@ -199,10 +200,11 @@ final class Routines {
                             ? lower(m.group("shift"))
                             : lower(m.group("plural")).replaceFirst("s$", "");
             String where = m.pattern() == SHIFT && m.group("where") != null ? m.group("where") : "";
+            String as = m.pattern() == SHIFT && m.group("as") != null ? m.group("as") : "";
             return Optional.of(
                     Read.of(
                             "work",
-                            r.subject() + " works the " + shift + " shift" + where,
+                            r.subject() + " works the " + shift + " shift" + as + where,
                             said,
                             0.65));
         }
@@ -229,7 +231,7 @@ final class Routines {
     /** The verbs every routine of the speaker's is told with, past an adverb: a cheap test. */
     private static final Pattern VERB =
             Pattern.compile(
-                    "(?i)I (?:[a-z]+ ){0,2}?(?:play|do|go|practi[cs]e|am|commute|get|travel|take|ride|catch|bike|cycle|walk|drive|work|converted|became|consider|have|switched|moved|changed|got)\\b");
+                    "(?i)I (?:[a-z]+ ){0,2}?(?:play|do|go|am|practi[cs]e|am|commute|get|travel|take|ride|catch|bike|cycle|walk|drive|work|converted|became|consider|have|switched|moved|changed|got)\\b");
 
     private static final Pattern SHIFT_START =
             Pattern.compile("(?i)(?:they|work|my (?:boss|manager|job|employer|work)) ");

@@ -65,6 +65,8 @@ final class StatementReaders {
                                 "");
         // "my snack of choice" is the favorite snack.
         a = a.replaceFirst("(?i)^([\\p{L}-]+) of choice$", "favorite $1");
+        // "my favourite book of all time": the favorite book.
+        a = a.replaceFirst("(?i) (?:of all time|ever)$", "");
         // "my fav food", "my fave band": the favorite one.
         a = a.replaceFirst("(?i)^fave? ", "favorite ");
         // "my closest friend" is the best friend.
@@ -87,7 +89,8 @@ final class StatementReaders {
         String head = lastWord(a.replaceAll("(?i) (for|of|at|in|on|with|to|from) .*$", ""));
         boolean favorite =
                 a.toLowerCase(Locale.ROOT).startsWith("favorite")
-                        || a.toLowerCase(Locale.ROOT).startsWith("favourite");
+                        || a.toLowerCase(Locale.ROOT).startsWith("favourite")
+                        || a.toLowerCase(Locale.ROOT).startsWith("go-to ");
         // "My phone is an iPhone": a device named by its make is one, "my phone is dead" is not.
         boolean device =
                 head.matches("(?i)phone|computer")
@@ -140,7 +143,15 @@ final class StatementReaders {
         }
         // "The Office", "The Hobbit": a title, not an empty word.
         boolean title = TITLE.matcher(v.get()).lookingAt();
-        if (favorite && Lexicons.EMPTY_OBJECTS.contains(first) && !title) {
+        // "a negroni", "a flat white": a thing, after its article.
+        boolean thing =
+                (first.equals("a") || first.equals("an"))
+                        && v.get().split(" ").length > 1
+                        && !Lexicons.EMPTY_OBJECTS.contains(
+                                firstWord(v.get().substring(first.length())))
+                        && !Lexicons.JUDGEMENTS.contains(
+                                firstWord(v.get().substring(first.length())));
+        if (favorite && Lexicons.EMPTY_OBJECTS.contains(first) && !title && !thing) {
             return Optional.empty();
         }
         double weight = importance + (v.get().matches(".*[$€£0-9].*") ? 0.1 : 0);
@@ -169,7 +180,7 @@ final class StatementReaders {
         }
         // A make's name, "Honda" or "iPhone".
         return value.substring(value.indexOf(' ') + 1).matches("(?s).*\\b[a-z]?[A-Z].*")
-                || Lexicons.ROLES.contains(lastWord(value));
+                || Lexicons.role(lastWord(value));
     }
 
     /**
@@ -178,8 +189,7 @@ final class StatementReaders {
      */
     static Optional<Read> role(Renderer r, String said, String at, Instant when) {
         String role = said.toLowerCase(Locale.ROOT);
-        if (!Lexicons.ROLES.contains(lastWord(role))
-                || !(role.startsWith("a ") || role.startsWith("an "))) {
+        if (!Lexicons.role(lastWord(role)) || !(role.startsWith("a ") || role.startsWith("an "))) {
             return Optional.empty();
         }
         String where =

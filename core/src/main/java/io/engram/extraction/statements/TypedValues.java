@@ -15,7 +15,7 @@ import java.util.regex.Pattern;
  * tell from other words, so only a few places in a sentence are read, and only words that can name
  * something are kept.
  */
-final class TypedValues {
+public final class TypedValues {
 
     private TypedValues() {}
 
@@ -105,6 +105,34 @@ final class TypedValues {
                                 || Lexicons.SINGLE_ROLES.contains(v);
                 words(v).map(name -> new Typed(role ? null : name, v, m.start("v")))
                         .ifPresent(t -> add(out, t));
+            }
+        }
+        return out;
+    }
+
+    /** Where a value typed after a slot ends, beside {@link #END}: its place, time or role. */
+    private static final String SLOT_END =
+            "(?=\\s*$|\\s*[,.;!?:)(…~]|\\s+(?:now|instead|these days|nowadays|since|because|bc|cause|cuz|and|but|lol|lmao|tbh|ngl|honestly|finally|from now on|going forward|so|haha|rn|fr|already|today|yesterday|last|this|next|starting|on|in|as|for|near|tho|though|same|too)\\b|\\s+[^\\p{L}\\p{N}\\s])";
+
+    /** The pattern {@link #after} reads with: a value typed after one of {@code slots}' words. */
+    public static Pattern slot(String slots) {
+        return Pattern.compile(
+                "(?i)\\b(?:" + slots + ")\\s+(?:an?\\s+|the\\s+)?" + WORDS + SLOT_END);
+    }
+
+    /**
+     * The names typed in lower case after one of {@code slot}'s words ("started at stripe this
+     * week": "Stripe"), in order; words that cannot name anything are left out.
+     */
+    public static List<String> after(Pattern slots, String sentence) {
+        Matcher m = slots.matcher(sentence);
+        List<String> out = new ArrayList<>();
+        while (m.find()) {
+            String v = m.group("v");
+            if (v.equals(v.toLowerCase(Locale.ROOT))
+                    && !Lexicons.ROLES.contains(v)
+                    && !Lexicons.RELATIONS.contains(v)) {
+                words(v).ifPresent(out::add);
             }
         }
         return out;

@@ -21,6 +21,10 @@ final class WorkReaders {
      * What {@code c} says of the speaker's work: empty when it is no statement of work; a present
      * empty answer when it is one but names nothing to store (no reader after it is asked).
      */
+    /** A role and where it is held: "a dental hygienist at Bright Smiles". */
+    private static final java.util.regex.Pattern ROLE_AT =
+            java.util.regex.Pattern.compile("(?i)^(?<role>an? .+?) (?:at|for) (?<org>.+)$");
+
     static Optional<Optional<Read>> read(Renderer r, String c, Instant said) {
         Matcher m;
         if ((m = QUIT.matcher(c)).matches()) {
@@ -66,6 +70,25 @@ final class WorkReaders {
         if ((m = WORKS_AS.matcher(c)).matches() || (m = PROMOTED.matcher(c)).matches()) {
             // "promoted to senior developer this month": the time it began, not the role.
             String named = m.group("role");
+            // "I work as a dental hygienist at Bright Smiles": the employer, and the role there.
+            Matcher at = ROLE_AT.matcher(named);
+            if (m.pattern() == WORKS_AS && at.matches()) {
+                Optional<String> org = organisation(at.group("org"));
+                Optional<String> role = phrase(at.group("role"), 5);
+                if (org.isPresent() && role.isPresent()) {
+                    return Optional.of(
+                            Optional.of(
+                                    Read.of(
+                                            "attribute",
+                                            r.subject()
+                                                    + " works at "
+                                                    + org.get()
+                                                    + " as "
+                                                    + article(role.get()),
+                                            said,
+                                            0.85)));
+                }
+            }
             return Optional.of(
                     phrase(
                                     TimePhrases.first(named, said)
