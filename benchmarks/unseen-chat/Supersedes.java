@@ -26,12 +26,12 @@ public class Supersedes {
       ChangePlanner planner = new ChangePlanner(new DedupPolicy(), "test");
       UserMemories known = new UserMemories(100);
       List<CandidateFact> first = facts(p[0], t);
-      planner.plan(dana, Optional.of("s1"), "conversation", first, axes(first.size(), 0), known, t);
+      List<ChangePlanner.Planned> stored = planner.plan(dana, Optional.of("s1"), "conversation", first, axes(first.size(), 0), known, t);
       List<CandidateFact> next = facts(p[1], later);
       List<ChangePlanner.Planned> planned = planner.plan(dana, Optional.of("s2"), "conversation", next, axes(next.size(), first.size()), known, later);
       boolean s = planned.stream().anyMatch(x -> x.change() instanceof io.engram.memory.MemoryChange.Superseded);
       n++; if (s) sup++;
-      System.out.println((s ? "SUP " : "--- ") + line + "   first=" + first.stream().map(CandidateFact::content).toList() + " next=" + planned.stream().map(x -> x.decision().kind() + ":" + x.change().memory().content()).toList());
+      System.out.println((s ? "SUP " : "--- ") + line + "   first=" + stored.stream().map(x -> x.change().memory().content()).toList() + " next=" + planned.stream().map(x -> x.decision().kind() + ":" + x.change().memory().content()).toList());
     }
     System.out.println(sup + "/" + n);
   }

@@ -90,7 +90,8 @@ final class HintReader {
 
     /** A favorite, in any of its spellings. */
     private static final java.util.regex.Pattern FAVORITE =
-            java.util.regex.Pattern.compile("(?i)\\b(?:fav|fave|favou?rite|all[- ]time)\\b");
+            java.util.regex.Pattern.compile(
+                    "(?i)\\b(?:fav|fave|favou?rite|all[- ]time|number one|go-to)\\b|#1\\b");
 
     /** Words that give an email or a number as the speaker's own. */
     private static final java.util.regex.Pattern CONTACT =

@@ -59,6 +59,12 @@ class BurstsTest {
                         + "|Dana drives a Toyota Prius.",
                 "My gym is PureGym.|cancelled puregym, joined anytime fitness near my flat"
                         + "|Dana's gym is Anytime Fitness.",
+                "My favourite food is pizza.|honestly over pizza. dumplings are my #1 now"
+                        + "|Dana's favourite food is dumplings.",
+                "I work the night shift as a nurse at St Mary's.|switched to days finally!! 8 to"
+                        + " 8|Dana works the day shift.",
+                "I live in Hackney.|we moved across town to Peckham, bigger flat"
+                        + "|Dana moved across town to Peckham.",
                 "I volunteer at the animal shelter.|stopped volunteering at the shelter, no time"
                         + " anymore|Dana no longer volunteers at the animal shelter.",
             })
@@ -99,6 +105,8 @@ class BurstsTest {
                 "arctic monkeys are my fav band ever|Dana's favorite band is arctic monkeys.",
                 "my budget is $3000 for the trip|Dana's budget is $3000 for the trip.",
                 "tbh my favourite show rn is The Bear|Dana's favourite show is The Bear.",
+                "my favourite drink is defo a negroni|Dana's favourite drink is a negroni.",
+                "I weigh 80 kg right now.|Dana's weight is 80 kg.",
             })
     void aStatementIsReadWithoutItsAsides(String said, String stored) {
         assertThat(facts(said, T)).extracting(CandidateFact::content).containsExactly(stored);

@@ -201,7 +201,7 @@ public final class Clauses {
     /** "…is my favorite color now": the time of the statement, not part of it. */
     private static final Pattern TRAILING_NOW =
             Pattern.compile(
-                    "(?i)[,\\s]+(?:now|these days|nowadays|anymore|currently|as of now|from now on)$");
+                    "(?i)[,\\s]+(?:right now|now|these days|nowadays|anymore|currently|as of now|from now on)$");
 
     /** The clauses of one sentence, cleaned, in order. */
     public static List<String> of(String sentence) {

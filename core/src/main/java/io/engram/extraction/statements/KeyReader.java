@@ -21,7 +21,7 @@ final class KeyReader {
 
     private static final Pattern LIVES =
             Pattern.compile(
-                    "^(?<s>.+?) (?:lives in|moved to) (?:(?:an?|the|their) (?:new |small |tiny |big |studio )?(?:apartment|house|flat|condo|studio|place|home|townhouse) (?:in|downtown in) )?(?<v>[^.]+?)(?: (?:on|in|around) .*)?\\.?$");
+                    "^(?<s>.+?) (?:lives in|moved (?:across (?:town|the city) |back |over )?to) (?:(?:an?|the|their) (?:new |small |tiny |big |studio )?(?:apartment|house|flat|condo|studio|place|home|townhouse) (?:in|downtown in) )?(?<v>[^.]+?)(?: (?:on|in|around) .*)?\\.?$");
     private static final Pattern WORKS_AT =
             Pattern.compile(
                     "^(?<s>.+?) (?:works at|no longer works at) (?<v>[^.]+?)(?: as .*)?\\.?$");
@@ -57,7 +57,9 @@ final class KeyReader {
 
     private static final Pattern SHIFT =
             Pattern.compile(
-                    "^" + WHO + " works the (?<v>[a-z]+ shift)(?: (?:at|in|for) [^.]*)?\\.?$");
+                    "^"
+                            + WHO
+                            + " works the (?<v>[a-z0-9]+ shift)(?: as an? [^.]*?)?(?: (?:at|in|for) [^.]*)?\\.?$");
 
     private static final Pattern FAITH =
             Pattern.compile(

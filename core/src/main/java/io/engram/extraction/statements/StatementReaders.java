@@ -99,6 +99,11 @@ final class StatementReaders {
         boolean namedFriend =
                 head.equalsIgnoreCase("friend")
                         && value.strip().matches("^[A-Z][\\p{L}'’-]+(?: [A-Z][\\p{L}'’-]+)?[.!]*$");
+        // "tacos are my #1 now": a favorite of nothing named; a hint reads it against the one
+        // the speaker has.
+        if (a.matches("(?i)#1|number one|no\\.? ?1|fave?|favou?rite|go-to")) {
+            return Optional.empty();
+        }
         if (Lexicons.NOT_ATTRIBUTES.contains(head.toLowerCase(Locale.ROOT))
                         && !device
                         && !namedFriend
@@ -118,6 +123,13 @@ final class StatementReaders {
         if (v.isEmpty()) {
             return Optional.empty();
         }
+        // "def ramen", "probably Heat": the value, without the speaker's certainty.
+        v =
+                v.map(
+                        x ->
+                                x.replaceFirst(
+                                        "(?i)^(?:def|defo|deffo|definitely|probably|honestly|literally|obviously|easily|still) (?=\\S)",
+                                        ""));
         // "1020 from next month", "$1,550 starting june": an amount and how often it is paid.
         Matcher amount = AMOUNT.matcher(v.get());
         if (amount.lookingAt()
