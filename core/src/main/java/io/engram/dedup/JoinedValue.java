@@ -54,10 +54,58 @@ final class JoinedValue {
                         + ") (?:an? |the |my )?(?:(?:used|second-?hand|new|brand new|pre-owned|certified|(?:19|20)\\d\\d) )?(?:(?-i:[a-z][\\p{L}-]+ ){1,3}(?:called|named) )?(?<v>(?-i:[A-Z][\\p{L}0-9&.'+-]*(?: [A-Z0-9][\\p{L}0-9&.'+-]*){0,3}))");
     }
 
+    /** Someone new after a break-up: "been seeing this guy jonah", "dating Ana now". */
+    private static final java.util.regex.Pattern PARTNER =
+            joinedAfter(
+                    "seeing(?: (?:this|a|some) (?:guy|girl|man|woman|lad|person))?(?: (?:called|named))?|dating|going out with|with (?:a|this) (?:guy|girl|man|woman|lad) (?:called|named)|(?:his|her|their) name(?:'s| is)");
+
+    private static final java.util.regex.Pattern TYPED_PARTNER =
+            TypedValues.slot(
+                    "seeing (?:this|a|some) (?:guy|girl|man|woman|lad|person)(?: (?:called|named))?|seeing|dating|going out with|(?:a|this) (?:guy|girl|man|woman|lad) (?:called|named)|(?:his|her|their) name(?:'s| is)");
+
+    /** A role held somewhere: "a swe at google", "a paralegal at Whitmore & Cole". */
+    private static final java.util.regex.Pattern ROLE_AT =
+            java.util.regex.Pattern.compile("(?i)^an? .+? at (?<org>.+)$");
+
+    /** A club, band or team joined: "joined a hiking club instead". */
+    private static final java.util.regex.Pattern CLUB_JOINED =
+            java.util.regex.Pattern.compile(
+                    "(?i)\\b(?:joined|joining|signed up for|signed up to) (?<v>(?:an? |the )(?:[a-z-]+ ){1,3}(?:club|group|team|choir|band|league|society|guild|circle|orchestra))\\b");
+
+    /** A statement of a club's membership: "Dana is in the local chess club." */
+    private static final java.util.regex.Pattern IN_CLUB =
+            java.util.regex.Pattern.compile(
+                    "^(?<s>\\S+) is (?:in|a member of|part of) .*\\b(?:club|group|team|choir|band|league|society|guild|circle|orchestra)\\b.*$");
+
     static Read of(Read left, ValueHint hint) {
         Optional<FactKey> key = FactKey.of(left.old().content());
         if (key.isEmpty()) {
             return joinedUnkeyed(left, hint);
+        }
+        String s = hint.sentence();
+        if (left.attribute().equals("relationship status")) {
+            String partner = onlyOther(PARTNER.matcher(s), left.oldValue());
+            if (partner == null) {
+                partner = onlyOther(TypedValues.after(TYPED_PARTNER, s), left.oldValue());
+            }
+            return partner == null ? left : Read.of(left.old(), key.get(), partner);
+        }
+        java.util.regex.Matcher roleAt = ROLE_AT.matcher(left.oldValue());
+        if (left.attribute().equals("occupation") && roleAt.matches()) {
+            // "left google, im at a startup called Loomwork now": where the work is now.
+            String org = roleAt.group("org");
+            String value = onlyOther(JOINED_WORK.matcher(s), org);
+            if (value == null) {
+                value = onlyOther(TypedValues.after(TYPED_WORK, s), org);
+            }
+            return value == null
+                    ? left
+                    : new Read(
+                            left.old(),
+                            "workplace",
+                            org,
+                            value,
+                            key.get().subject() + " works at " + value + ".");
         }
         if (left.attribute().equals("residence")
                 || ValueHint.kindOf(left.oldValue()) != ValueHint.Kind.NAME) {
@@ -81,6 +129,18 @@ final class JoinedValue {
      */
     private static Read joinedUnkeyed(Read left, ValueHint hint) {
         String content = left.old().content();
+        java.util.regex.Matcher club = IN_CLUB.matcher(content);
+        java.util.regex.Matcher joined = CLUB_JOINED.matcher(hint.sentence());
+        if (club.matches() && joined.find()) {
+            // "left the chess club. joined a hiking club instead".
+            String v = joined.group("v").toLowerCase(Locale.ROOT);
+            return new Read(
+                    left.old(),
+                    left.attribute(),
+                    left.oldValue(),
+                    v,
+                    club.group("s") + " is in " + v + ".");
+        }
         int at = content.toLowerCase(Locale.ROOT).indexOf(left.oldValue().toLowerCase(Locale.ROOT));
         if (at <= 0) {
             return left;

@@ -65,6 +65,16 @@ class BurstsTest {
                         + " 8|Dana works the day shift.",
                 "I live in Hackney.|we moved across town to Peckham, bigger flat"
                         + "|Dana moved across town to Peckham.",
+                "My boyfriend is called Tom.|tom and i split up in june. been seeing this guy"
+                        + " called rafi since, early days|Dana is dating Rafi.",
+                "My boyfriend is Sam.|sam and i broke up last month. been seeing this guy theo"
+                        + " for a few weeks|Dana is dating Theo.",
+                "My girlfriend's name is Ava.|ava and i broke up, dating someone new, her name's"
+                        + " Mia|Dana is dating Mia.",
+                "I'm a junior dev at Monzo.|left monzo in may. im at a small agency called"
+                        + " Pixelhaus now|Dana works at Pixelhaus.",
+                "I'm in the local choir.|quit the choir, joined a running club instead"
+                        + "|Dana is in a running club.",
                 "I volunteer at the animal shelter.|stopped volunteering at the shelter, no time"
                         + " anymore|Dana no longer volunteers at the animal shelter.",
             })
@@ -85,6 +95,11 @@ class BurstsTest {
                 "I go to Anytime Fitness.|my friend joined a bouldering place called The Crag,"
                         + " might try it",
                 "I bank with HSBC.|thinking about switching to Starling, hsbc fees are annoying",
+                "My boyfriend is called Tom.|my sister and her bf split up, she's seeing a guy"
+                        + " called rafi now",
+                "I'm a junior dev at Monzo.|my flatmate left monzo in may, he's at a small agency"
+                        + " called Pixelhaus now",
+                "I'm in the local choir.|my mum joined a running club, she loves it",
                 "I bank with Lloyds.|my sister closed her lloyds account, everything's with"
                         + " starling now",
                 "I drive a Honda Civic.|my civic got scratched lol, got a rental for the week",

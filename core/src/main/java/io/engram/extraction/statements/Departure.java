@@ -66,7 +66,7 @@ public record Departure(String subject, String how, String left, String sentence
     /** Words that make the leaving not the speaker's, not done, or not now. */
     private static final Pattern NOT_DONE =
             Pattern.compile(
-                    "(?i)\\b(?:for (?:a|the|one|two|a few|a couple of) (?:day|days|week|weeks|weekend|bit|while|month|months)|back (?:on|in|next|tomorrow|home)|if|thinking|think|want|wants|wanna|might|maybe|may|will|'ll|’ll|gonna|going to|should|would|could|can|plan|planning|considering|about to|used to|years ago|when i was|found (?:it|him|her|them)|got (?:it|him|her|them) back|recovered|came back|turned up|my (?:"
+                    "(?i)\\b(?:for (?:a|the|one|two|a few|a couple of) (?:day|days|week|weeks|weekend|bit|while|month|months)|back (?:on|in|next|tomorrow|home)|if|thinking|think|want|wants|wanna|might|maybe|(?<!in |since |last |this |early |late |mid |end of )may(?! [0-9])|will|'ll|’ll|gonna|going to|should|would|could|can|plan|planning|considering|about to|used to|years ago|when i was|found (?:it|him|her|them)|got (?:it|him|her|them) back|recovered|came back|turned up|my (?:"
                             + ValueHint.OTHERS
                             + "))\\b");
 

@@ -64,7 +64,7 @@ final class Routines {
     /** "I'm in a running club in Hackney", "I'm a member of the Rotary Club". */
     private static final Pattern CLUB =
             Pattern.compile(
-                    "(?i)^I am (?:also |still )?(?:in|a member of|part of|on) (?<club>(?:an? |the |my )(?:local )?(?:[\\p{L}'-]+ ){1,3}?(?:club|group|team|choir|band|league|society|guild|circle|orchestra)|(?<=member of )the (?-i:[A-Z][\\p{L}'-]+(?: [A-Z][\\p{L}'-]+){0,3}))(?<where> (?:in|at) (?-i:[A-Z])[\\p{L}.' -]{1,40})?(?: that meets? [^,]{2,40})?$");
+                    "(?i)^I am (?:also |still )?(?:in|a member of|part of|on) (?<club>(?:an? |the |my )(?:local )?(?:[\\p{L}'-]+ ){1,3}?(?:club|group|team|choir|band|league|society|guild|circle|orchestra)|(?<=member of )the (?-i:[A-Z][\\p{L}'-]+(?: [A-Z][\\p{L}'-]+){0,3}))(?<where> (?:in|at) (?:(?-i:[A-Z])[\\p{L}.' -]{1,40}|the [a-z][a-z' -]{1,30}))?(?: that meets? [^,]{2,40})?$");
 
     private static final String MODES =
             "car|bus|train|bike|bicycle|subway|tube|metro|tram|ferry|scooter|e-?scooter|e-?bike|motorbike|motorcycle|foot";
