@@ -262,6 +262,24 @@ class ExtractionJobIT {
         events.add(
                 new SessionEndEvent(
                         "e-f3-end", "acme", "default", "dev", "fran", "f3", f3.plusSeconds(300)));
+        // One piece of news in two bursts, in a session of its own: the leaving, then the new
+        // value.
+        Instant f4 = f3.plus(java.time.Duration.ofDays(1));
+        events.add(turn(FRAN, "f4", "f4-1", Role.USER, "I drive a Ford Focus.", f4));
+        events.add(turn(FRAN, "f4", "f4-2", Role.ASSISTANT, "Got it.", f4.plusSeconds(5)));
+        events.add(turn(FRAN, "f4", "f4-3", Role.USER, "any tips for sleep?", f4.plusSeconds(60)));
+        events.add(turn(FRAN, "f4", "f4-4", Role.ASSISTANT, "Less screens.", f4.plusSeconds(65)));
+        events.add(
+                turn(
+                        FRAN,
+                        "f4",
+                        "f4-5",
+                        Role.USER,
+                        "sold the focus last month!! picked up a secondhand Kia Niro",
+                        f4.plusSeconds(120)));
+        events.add(
+                new SessionEndEvent(
+                        "e-f4-end", "acme", "default", "dev", "fran", "f4", f4.plusSeconds(300)));
 
         try (KafkaProducer<String, byte[]> producer =
                 new KafkaProducer<>(
@@ -410,7 +428,8 @@ class ExtractionJobIT {
      * "We moved to Denver last month" and "Jake and I broke up", told in April, replace what was
      * told in March — whichever session the job reads first — and the excerpts that told the old
      * values stop being current. "cancelled spotify lol" names no new value: it ends the one it
-     * names. "gave up on spanish, doing japanese now" replaces the language in the same words.
+     * names. "gave up on spanish, doing japanese now" replaces the language in the same words, and
+     * "sold the focus last month!! picked up a secondhand Kia Niro" the car, across its two bursts.
      */
     @Test
     @Order(2)
@@ -420,15 +439,21 @@ class ExtractionJobIT {
                         "Fran moved to Denver in March 2026.",
                         "Fran broke up with Jake.",
                         "Fran no longer uses Spotify.",
-                        "Fran is learning Japanese.")
+                        "Fran is learning Japanese.",
+                        "Fran drives a Kia Niro.")
                 .doesNotContain(
                         "Fran lives in Boston.",
                         "Fran's boyfriend is Jake.",
                         "Fran uses Spotify.",
-                        "Fran is learning Spanish on Duolingo.");
+                        "Fran is learning Spanish on Duolingo.",
+                        "Fran drives a Ford Focus.",
+                        "Fran no longer drives a Ford Focus.");
         assertThat(facts("fran", "superseded"))
                 .contains(
-                        "Fran lives in Boston.", "Fran's boyfriend is Jake.", "Fran uses Spotify.");
+                        "Fran lives in Boston.",
+                        "Fran's boyfriend is Jake.",
+                        "Fran uses Spotify.",
+                        "Fran drives a Ford Focus.");
         for (String old : List.of("I live in Boston.", "My boyfriend is Jake.", "I use Spotify.")) {
             assertThat(
                             count(
