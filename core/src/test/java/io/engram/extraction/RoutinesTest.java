@@ -44,6 +44,16 @@ class RoutinesTest {
                 "I'm a sonographer.|Dana is a sonographer.",
                 "my go-to snack is a cheese toastie|Dana's go-to snack is a cheese toastie.",
                 "my favourite film of all time is Heat|Dana's favourite film is Heat.",
+                "I smoke about ten cigarettes a day.|Dana smokes about ten cigarettes a day.",
+                "My daughter goes to Hillcrest Primary.|Dana's daughter goes to Hillcrest Primary.",
+                "I live with my grandparents.|Dana lives with their grandparents.",
+                "I share a flat with my friend Zoe.|Dana lives with their friend Zoe.",
+                "I work remotely full time.|Dana works from home full time.",
+                "I'm using a Galaxy S22.|Dana uses a Galaxy S22.",
+                "I'm subscribed to Spotify.|Dana has Spotify.",
+                "I rent a flat in Leith.|Dana lives in Leith.",
+                "I've got two rabbits, Pip and Mo.|Dana has two rabbits named Pip and Mo.",
+                "i have a tabby called ziggy|Dana has a tabby named Ziggy.",
             })
     void aRoutineIsStoredAsTheSpeakersOwn(String said, String stored) {
         assertThat(facts(said, T)).extracting(CandidateFact::content).containsExactly(stored);
@@ -65,6 +75,10 @@ class RoutinesTest {
                 "I'm an optimist.",
                 "I'm a huge perfectionist.",
                 "I'm a member of the team.",
+                "I smoke weed sometimes.",
+                "My son goes to bed at 8.",
+                "I live with regret.",
+                "I have a dog called him.",
             })
     void choresOthersAndOneDayStoreNoRoutine(String said) {
         assertThat(facts(said, T)).extracting(CandidateFact::content).isEmpty();
@@ -97,6 +111,12 @@ class RoutinesTest {
                         + "|Dana is Christian.",
                 "I wear glasses.|got contacts, no more glasses for me|Dana no longer wears glasses.",
                 "I play the piano.|I switched from piano to the cello.|Dana plays the cello.",
+                "I smoke about ten cigarettes a day.|quit smoking in january!! 4 months clean"
+                        + "|Dana no longer smokes about ten cigarettes a day.",
+                "I'm using a Galaxy S22.|switched to an iPhone 15 last week, still getting used to"
+                        + " it|Dana's phone is an iPhone 15.",
+                "I live with my grandparents.|moved out of my grandparents' house into a flat in"
+                        + " Leith|Dana no longer lives with their grandparents.",
             })
     void aChangeOfRoutineReplacesIt(String before, String after, String stored) {
         supersedesTheFirst(tell(before, T, after, T.plus(Duration.ofDays(30))), stored);
@@ -115,6 +135,11 @@ class RoutinesTest {
                 "I take the bus to work.|the bus was late again, no more patience for this",
                 "I play the cello.|I didn't sell my cello, no way",
                 "I wear glasses.|no more contacts for me, back to glasses full time",
+                "I smoke about ten cigarettes a day.|my dad quit smoking in january, so proud",
+                "I'm subscribed to Spotify.|spotify cancelled my favourite podcast ugh",
+                "I live with my grandparents.|my grandparents went to spain for the week",
+                "My daughter goes to Hillcrest Primary.|my daughter's friend goes to Oak Park"
+                        + " Primary",
             })
     void theSameWordsOfSomeoneElseOrOfOneDayChangeNothing(String before, String after) {
         supersedesNothing(before, after);

@@ -61,7 +61,7 @@ class SummarizerTest {
         // of its own there is nothing to summarise, not an empty "Conversation of Dana on …: .".
         List<ConversationTurn> hints =
                 new Turns()
-                        .say("Dana", "mochi passed away in march, we adopted a tabby named Noodle")
+                        .say("Dana", "mochi passed away in march, the house is so quiet now")
                         .say("Dana", "traded in the accord, got a mazda cx-5 now")
                         .list();
         ExtractionResult result =

@@ -66,7 +66,7 @@ public record Departure(String subject, String how, String left, String sentence
     /** Words that make the leaving not the speaker's, not done, or not now. */
     private static final Pattern NOT_DONE =
             Pattern.compile(
-                    "(?i)\\b(?:for (?:a|the|one|two|a few|a couple of) (?:day|days|week|weeks|weekend|bit|while|month|months)|back (?:on|in|next|tomorrow|home)|if|thinking|think|want|wants|wanna|might|maybe|(?<!in |since |last |this |early |late |mid |end of )may(?! [0-9])|will|'ll|’ll|gonna|going to|should|would|could|can|plan|planning|considering|about to|used to|years ago|when i was|found (?:it|him|her|them)|got (?:it|him|her|them) back|recovered|came back|turned up|my (?:"
+                    "(?i)\\b(?:for (?:a|the|one|two|a few|a couple of) (?:day|days|week|weeks|weekend|bit|while|month|months)|back (?:on|in|next|tomorrow|home)|if|thinking|think|want|wants|wanna|might|maybe|(?<!in |since |last |this |early |late |mid |end of )may(?! [0-9])|will|'ll|’ll|gonna|going to|should|would|could|can|plan|planning|considering|about to|(?<!getting |get |got |gotten |be )used to|years ago|when i was|found (?:it|him|her|them)|got (?:it|him|her|them) back|recovered|came back|turned up|my (?:"
                             + ValueHint.OTHERS
                             + "))\\b");
 
@@ -126,7 +126,13 @@ public record Departure(String subject, String how, String left, String sentence
                     "month",
                     "year",
                     "ago",
-                    "now");
+                    "now",
+                    "place");
+
+    /** Where what was left ends: its place, time or reason follows. */
+    private static final Pattern OBJECT_END =
+            Pattern.compile(
+                    "(?i) (?:in|into|at|for|to|from|with|because|since|after|and|but|so|last|this|on) ");
 
     /** The leaving {@code sentence} of {@code speaker}'s tells of, if any. */
     public static Optional<Departure> of(String speaker, String sentence, Instant said) {
@@ -135,7 +141,6 @@ public record Departure(String subject, String how, String left, String sentence
                 || s.endsWith("?")
                 || !mayTell(s)
                 || !CUE.matcher(s).find()
-                || NOT_DONE.matcher(s).find()
                 || TimePhrases.future(s)) {
             return Optional.empty();
         }
@@ -145,7 +150,15 @@ public record Departure(String subject, String how, String left, String sentence
         for (Pattern p : List.of(SPLIT, LEFT, DONE_WITH, LAST_DAY, GONE, NO_MORE)) {
             Matcher m = p.matcher(s);
             if (m.find()) {
-                if (DENIED.matcher(clauseAround(s, m.start(), m.end())).find()) {
+                // What was left may be a relative's ("moved out of my parents' place"): what
+                // makes the leaving another's is looked for outside it.
+                String around = s;
+                if (p == LEFT) {
+                    int object = m.start("left") + OBJECT_END.split(m.group("left"), 2)[0].length();
+                    around = s.substring(0, m.start("left")) + s.substring(object);
+                }
+                if (NOT_DONE.matcher(around).find()
+                        || DENIED.matcher(clauseAround(s, m.start(), m.end())).find()) {
                     return Optional.empty();
                 }
                 left =
@@ -161,10 +174,7 @@ public record Departure(String subject, String how, String left, String sentence
             return Optional.empty();
         }
         // "left my umbrella in boston": what was left is what comes before its place or reason.
-        left =
-                left.split(
-                                "(?i) (?:in|at|for|to|from|with|because|since|after|and|but|so|last|this|on) ",
-                                2)[0];
+        left = OBJECT_END.split(left, 2)[0];
         return words(left).isEmpty()
                 ? Optional.empty()
                 : Optional.of(new Departure(speaker, how, left, s, said));
@@ -229,6 +239,8 @@ public record Departure(String subject, String how, String left, String sentence
     /** The words of {@code text} that can name a value, in lower case. */
     static List<String> words(String text) {
         return Arrays.stream(text.toLowerCase(Locale.ROOT).split("[^\\p{L}0-9'&+-]+"))
+                // "my parents' place", "my mum's": the words, not their possessive marks.
+                .map(w -> w.replaceFirst("'s?$", ""))
                 .filter(w -> !w.isBlank() && !FILLER.contains(w))
                 .toList();
     }
@@ -258,8 +270,22 @@ public record Departure(String subject, String how, String left, String sentence
         if (!c.startsWith(subject + " ") && !c.startsWith(subject + "'s ")) {
             return false;
         }
-        List<String> said = words(left);
-        return !said.isEmpty() && words(c.substring(subject.length())).containsAll(said);
+        List<String> stored = stems(words(c.substring(subject.length())));
+        // "moved out of my parents' house": the people lived with, wherever.
+        List<String> said =
+                stems(words(left)).stream()
+                        .filter(w -> !DWELLINGS.contains(w) || stored.contains(w))
+                        .toList();
+        return !said.isEmpty() && stored.containsAll(said);
+    }
+
+    private static final Set<String> DWELLINGS = Set.of("house", "home", "flat", "apartment");
+
+    /** Words without the endings a verb or noun takes: "smoking" and "smokes" are "smok". */
+    private static List<String> stems(List<String> words) {
+        return words.stream()
+                .map(w -> w.length() > 4 ? w.replaceFirst("(?:ing|es|ed|s)$", "") : w)
+                .toList();
     }
 
     /** Words that make leaving a place a move: "left the mission, living in noe valley now". */

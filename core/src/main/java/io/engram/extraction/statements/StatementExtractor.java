@@ -159,7 +159,7 @@ public final class StatementExtractor {
         if ((m = ORIGIN.matcher(c)).matches()) {
             return origin(r, m.group("verb"), m.group("prep"), m.group("place"), said);
         }
-        Optional<Read> routine = Routines.read(r, c, said);
+        Optional<Read> routine = Routines.read(r, c, said).or(() -> Circumstances.read(r, c, said));
         if (routine.isPresent()) {
             return routine;
         }
@@ -252,7 +252,7 @@ public final class StatementExtractor {
         }
         if ((m = HAVE.matcher(c)).matches()) {
             String verb = m.group("verb").toLowerCase(Locale.ROOT);
-            Optional<Read> had = had(r, verb, m.group("rest"), said);
+            Optional<Read> had = Possessions.had(r, verb, m.group("rest"), said);
             if (had.isEmpty()) {
                 had = Possessions.named(r, verb, m.group("rest"), said);
             }

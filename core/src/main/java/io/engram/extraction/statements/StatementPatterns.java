@@ -345,10 +345,10 @@ final class StatementPatterns {
                     "(?i)^I (?:am|have been|went|have gone|have now gone) (?:now |fully |completely |totally |strictly )?(?:a |an )?(?<diet>vegetarian|vegan|pescatarian|on (?:a |the )?(?:strict )?(?:keto|ketogenic|paleo|low[- ]carb|low[- ]fat|mediterranean|gluten[- ]free|dairy[- ]free|plant[- ]based|carnivore|whole30|raw food) diet|lactose intolerant|gluten intolerant|celiac|diabetic|teetotal|sober|left-handed|right-handed|colorblind|colourblind|color blind|deaf|dyslexic|autistic|an only child|a twin)(?<rest> .+)?$");
     static final Pattern HAVE =
             Pattern.compile(
-                    "(?i)^(?:I|we) (?:now |currently |still |also )?(?<verb>have|have got|own|got|adopted) (?<rest>.+)$");
+                    "(?i)^(?:I|we) (?:now |currently |still |also )?(?<verb>have got|have|own|got|adopted) (?<rest>.+)$");
     static final Pattern NAMED =
             Pattern.compile(
-                    "^(?:named|called) (?<name>[A-Z][\\p{L}'-]+(?:(?:,| and) [A-Z][\\p{L}'-]+)*)(?<after> .*)?$");
+                    "^(?:(?<kw>named|called) )?(?<name>\\p{L}[\\p{L}'-]+(?:(?:,| and|, and) \\p{L}[\\p{L}'-]+)*)(?<after> .*)?$");
     static final Pattern MARRIED_TO =
             Pattern.compile(
                     "(?i)^I am (?:happily )?(?<state>married|engaged) to (?<name>[A-Z][\\p{L}'-]+(?: [A-Z][\\p{L}'-]+)?)$");

@@ -26,6 +26,16 @@ final class StatementReaders {
             java.util.regex.Pattern.compile(
                     "(?i) (?:in order )?to (?:save|get|keep|help|make|be|have|spend|pay|cut|reduce|stay|avoid|earn|afford|cover|free up)\\b.*$");
 
+    private static final Pattern OF_ALL_TIME = Pattern.compile("(?i) (?:of all time|ever)$");
+
+    private static final Pattern FAVORITE_ALONE =
+            Pattern.compile("(?i)#1|number one|no\\.? ?1|fave?|favou?rite|go-to");
+
+    /** "def ramen": the speaker's certainty before a value. */
+    private static final Pattern CERTAINTY =
+            Pattern.compile(
+                    "(?i)^(?:def|defo|deffo|definitely|probably|honestly|literally|obviously|easily|still) (?=\\S)");
+
     /** Attributes an amount of money is the value of. */
     private static final java.util.Set<String> MONEY_HEADS =
             java.util.Set.of(
@@ -66,7 +76,7 @@ final class StatementReaders {
         // "my snack of choice" is the favorite snack.
         a = a.replaceFirst("(?i)^([\\p{L}-]+) of choice$", "favorite $1");
         // "my favourite book of all time": the favorite book.
-        a = a.replaceFirst("(?i) (?:of all time|ever)$", "");
+        a = OF_ALL_TIME.matcher(a).replaceFirst("");
         // "my fav food", "my fave band": the favorite one.
         a = a.replaceFirst("(?i)^fave? ", "favorite ");
         // "my closest friend" is the best friend.
@@ -101,7 +111,7 @@ final class StatementReaders {
                         && value.strip().matches("^[A-Z][\\p{L}'’-]+(?: [A-Z][\\p{L}'’-]+)?[.!]*$");
         // "tacos are my #1 now": a favorite of nothing named; a hint reads it against the one
         // the speaker has.
-        if (a.matches("(?i)#1|number one|no\\.? ?1|fave?|favou?rite|go-to")) {
+        if (FAVORITE_ALONE.matcher(a).matches()) {
             return Optional.empty();
         }
         if (Lexicons.NOT_ATTRIBUTES.contains(head.toLowerCase(Locale.ROOT))
@@ -124,12 +134,7 @@ final class StatementReaders {
             return Optional.empty();
         }
         // "def ramen", "probably Heat": the value, without the speaker's certainty.
-        v =
-                v.map(
-                        x ->
-                                x.replaceFirst(
-                                        "(?i)^(?:def|defo|deffo|definitely|probably|honestly|literally|obviously|easily|still) (?=\\S)",
-                                        ""));
+        v = v.map(x -> CERTAINTY.matcher(x).replaceFirst(""));
         // "1020 from next month", "$1,550 starting june": an amount and how often it is paid.
         Matcher amount = AMOUNT.matcher(v.get());
         if (amount.lookingAt()
@@ -262,92 +267,6 @@ final class StatementReaders {
                                 + " ";
         return named.map(
                 n -> new Read("attribute", MemoryType.SEMANTIC, r.subject() + how + n, said, 0.8));
-    }
-
-    /**
-     * "I have two kids", "we adopted a rescue dog named Biscuit last weekend", "I have type 1
-     * diabetes": a person, animal, thing or condition someone has, its name, and for an adoption
-     * its time. Anything else after it is another statement: nothing.
-     */
-    static Optional<Read> had(Renderer r, String verb, String rest, Instant said) {
-        String[] words = rest.strip().split("\\s+");
-        if (words.length == 0
-                || !words[0].toLowerCase(Locale.ROOT)
-                        .matches("a|an|one|two|three|four|five|six|seven|\\d+|twin|type")) {
-            return Optional.empty();
-        }
-        int head = -1;
-        for (int i = 1; i < Math.min(words.length, 5); i++) {
-            String w = words[i].toLowerCase(Locale.ROOT).replaceAll("[^\\p{L}'-]", "");
-            if (Lexicons.RELATIONS.contains(w)
-                    || Lexicons.BELONGINGS.contains(w)
-                    || Lexicons.CONDITIONS.contains(w)) {
-                head = i;
-                break;
-            }
-        }
-        if (head < 0) {
-            return Optional.empty();
-        }
-        String obj =
-                String.join(" ", java.util.Arrays.copyOfRange(words, 0, head + 1))
-                        .replaceAll("[,.!]+$", "");
-        String after =
-                String.join(" ", java.util.Arrays.copyOfRange(words, head + 1, words.length))
-                        .strip();
-        String name = null;
-        Matcher named = NAMED.matcher(after);
-        if (named.matches()) {
-            name = named.group("name");
-            after = named.group("after") == null ? "" : named.group("after").strip();
-        }
-        Optional<TimePhrases.Resolved> time = Optional.empty();
-        if (!after.isEmpty()) {
-            time = TimePhrases.first(after, said);
-            boolean onlyTime =
-                    time.isPresent()
-                            && after.substring(0, time.get().from()).isBlank()
-                            && after.substring(time.get().to()).isBlank();
-            if (!onlyTime) {
-                return Optional.empty();
-            }
-        }
-        Optional<TimePhrases.Resolved> when = time;
-        return possession(r, obj, name, said)
-                .map(
-                        p ->
-                                verb.equals("adopted")
-                                        ? new Read(
-                                                p.kind(),
-                                                p.type(),
-                                                p.text().replaceFirst(" has ", " adopted ")
-                                                        + when.map(t -> " " + t.text()).orElse(""),
-                                                when.map(TimePhrases.Resolved::instant)
-                                                        .orElse(said),
-                                                p.importance())
-                                        : p);
-    }
-
-    static Optional<Read> possession(Renderer r, String obj, String name, Instant said) {
-        // "a Honda motorcycle": the article in lower case, a make as it was written.
-        String[] words = obj.strip().split(" ", 2);
-        String o = words[0].toLowerCase(Locale.ROOT) + (words.length > 1 ? " " + words[1] : "");
-        String head = lastWord(o).toLowerCase(Locale.ROOT);
-        boolean relation = Lexicons.RELATIONS.contains(head);
-        if (Lexicons.CONDITIONS.contains(head)) {
-            return Optional.of(Read.of("attribute", r.subject() + " has " + o, said, 0.8));
-        }
-        if (!relation && !Lexicons.BELONGINGS.contains(head)) {
-            return Optional.empty();
-        }
-        String text = r.subject() + " has " + o + (name == null ? "" : " named " + name);
-        return Optional.of(
-                new Read(
-                        relation ? "relationship" : "attribute",
-                        relation ? MemoryType.SOCIAL : MemoryType.SEMANTIC,
-                        text,
-                        said,
-                        0.7));
     }
 
     static Optional<String> object(Renderer r, String obj) {
