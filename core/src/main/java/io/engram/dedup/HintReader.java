@@ -4,6 +4,7 @@ import io.engram.extraction.statements.Continuation;
 import io.engram.extraction.statements.Departure;
 import io.engram.extraction.statements.Ending;
 import io.engram.extraction.statements.FactKey;
+import io.engram.extraction.statements.ShapedChange;
 import io.engram.extraction.statements.ValueHint;
 import io.engram.memory.Memory;
 import io.engram.memory.MemoryType;
@@ -130,9 +131,14 @@ final class HintReader {
         private static String asTheOldOne(FactKey key, String v) {
             String old = key.value();
             // "1650" after "$1,400 a month": "$1,650 a month", as FactKey writes an amount.
-            if (old.matches("^[$€£].*") && v.matches("^\\d.*")) {
-                String cased = new FactKey(key.subject(), key.attribute(), v).casedAs(key).value();
-                return cased.equals(v) ? old.charAt(0) + v : cased;
+            if (old.matches("^[$€£].*") && v.matches("^[$€£]?\\d.*")) {
+                if (!Character.isDigit(v.charAt(0)) && v.charAt(0) != old.charAt(0)) {
+                    return v;
+                }
+                String digits = Character.isDigit(v.charAt(0)) ? v : v.substring(1);
+                String cased =
+                        new FactKey(key.subject(), key.attribute(), digits).casedAs(key).value();
+                return cased.equals(digits) ? old.charAt(0) + digits : cased;
             }
             if (!old.matches("(?i)^an? .+") || v.matches("(?i)^(?:an?|the) .+")) {
                 return v;
@@ -257,6 +263,15 @@ final class HintReader {
             }
             boolean partner = key.get().attribute().equals("relationship status");
             ValueHint.Kind kind = partner ? ValueHint.Kind.NAME : ValueHint.kindOf(old);
+            // "scale said 88.4kg", "£36.5k now": a weight or an amount, by its shape.
+            List<String> shaped = ShapedChange.values(key.get().attribute(), hint.sentence());
+            if (!shaped.isEmpty()) {
+                List<String> others = shaped.stream().filter(v -> !same(v, old)).toList();
+                if (others.size() == 1) {
+                    found.put(key.get().attribute(), Read.of(m, key.get(), others.get(0)));
+                }
+                continue;
+            }
             if (kind == null) {
                 continue;
             }

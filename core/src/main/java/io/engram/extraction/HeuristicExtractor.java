@@ -150,7 +150,9 @@ public final class HeuristicExtractor implements FactExtractor {
                                             List.of(ValueHint.TAG),
                                             List.of(turn.turnId()),
                                             turn.ts())));
-            return joined.isPresent() && content.isPresent();
+            // Read together, the second sentence is no news of its own: "my partner got a raise!!
+            // 78k now" tells nothing of the speaker's pay.
+            return joined.isPresent() && (content.isPresent() || Continuation.othersNews(sentence));
         }
 
         void turn(ConversationTurn turn, boolean emit) {

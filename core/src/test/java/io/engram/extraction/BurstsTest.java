@@ -75,6 +75,14 @@ class BurstsTest {
                         + " Pixelhaus now|Dana works at Pixelhaus.",
                 "I'm in the local choir.|quit the choir, joined a running club instead"
                         + "|Dana is in a running club.",
+                "My rent is £1,150 a month.|new lease signed, paying £1,300 now"
+                        + "|Dana's rent is £1,300 a month.",
+                "I weigh 92kg.|scale said 88.4kg this morning, buzzing|Dana's weight is 88.4kg.",
+                "My salary is £32,000.|new contract came thru, £36.5k now"
+                        + "|Dana's salary is £36.5k.",
+                "I make $70k a year.|offer accepted!! 85k base from july"
+                        + "|Dana's salary is $85k a year.",
+                "My weight is 180 lbs.|172 lbs on the scale today|Dana's weight is 172 lbs.",
                 "I volunteer at the animal shelter.|stopped volunteering at the shelter, no time"
                         + " anymore|Dana no longer volunteers at the animal shelter.",
             })
@@ -95,6 +103,12 @@ class BurstsTest {
                 "I go to Anytime Fitness.|my friend joined a bouldering place called The Crag,"
                         + " might try it",
                 "I bank with HSBC.|thinking about switching to Starling, hsbc fees are annoying",
+                "My rent is £1,150 a month.|my sister pays £1,300 for hers, mad",
+                "My salary is £32,000.|the car cost £36.5k, insane",
+                "My weight is 180 lbs.|lifted 172 lbs on bench today",
+                "My rent is $1,200.|I now save $200 a month.",
+                "I weigh around 80kg.|my husbands lost 10kg on his new diet, so smug",
+                "I weigh around 80kg.|lost 5kg this month!! the running works",
                 "My boyfriend is called Tom.|my sister and her bf split up, she's seeing a guy"
                         + " called rafi now",
                 "I'm a junior dev at Monzo.|my flatmate left monzo in may, he's at a small agency"

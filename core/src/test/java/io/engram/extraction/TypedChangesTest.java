@@ -53,7 +53,7 @@ class TypedChangesTest {
                 "My rent is $1,400 a month for my place.|landlord raised rent to 1650, unreal"
                         + "|Dana's rent is $1650.",
                 "My rent is $1,500 a month.|landlord bumped the rent to $1,700, cool cool"
-                        + "|Dana's rent is $1,700.",
+                        + "|Dana's rent is $1,700 a month.",
                 "I'm vegetarian.|been fully vegan since last spring, cheese was the hard part"
                         + "|Dana has been vegan since the spring of 2025.",
                 "My phone number is 555-201-1234.|new number! 555-201-9876, save it"

@@ -57,6 +57,11 @@ public final class Continuation {
         return Optional.of(b + " " + n);
     }
 
+    /** Whether {@code sentence} tells someone else's news: "my partner got a raise!!". */
+    public static boolean othersNews(String sentence) {
+        return OWN_SUBJECT.matcher(Clauses.stripOpeners(sentence.strip())).find();
+    }
+
     private static int words(String s) {
         int n = 0;
         boolean in = false;

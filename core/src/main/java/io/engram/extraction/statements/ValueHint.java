@@ -35,7 +35,7 @@ public record ValueHint(String speaker, String sentence) {
             Pattern.compile(
                     "(?i)\\b(?:(?<!getting |get |got |gotten |be )used to|years ago|back when|when i was|grew up|visit|visiting|visited|trip|vacation|holiday|staying at|for the (?:weekend|week|night|holidays)|airbnb|hotel|will|\\w+'ll|\\w+’ll|(?<!been )going to|gonna|next|plan|plans|planning|might|maybe|want|wants|hope|hoping|thinking|would|could|should|if|interview|applied|considering|tomorrow|my (?:"
                             + OTHERS
-                            + "|team))\\b");
+                            + "|team)(?:'?s)?)\\b");
 
     /** The speaker, or a chat line that leaves them out: "Got rid of the Jeep, ...". */
     private static final Pattern FIRST_PERSON =
@@ -207,14 +207,15 @@ public record ValueHint(String speaker, String sentence) {
         }
         if (s.isEmpty()
                 || s.endsWith("?")
-                || !ChangeWords.mayTell(s)
-                || !FIRST_PERSON.matcher(s).find()
-                || !ChangeWords.tell(s)
+                || !(ChangeWords.mayTell(s) && FIRST_PERSON.matcher(s).find() && ChangeWords.tell(s)
+                        || ShapedChange.tells(s))
                 || NOT_THE_SPEAKERS_NOW.matcher(s).find()) {
             return Optional.empty();
         }
         ValueHint hint = new ValueHint(speaker, s);
-        return hint.named().isEmpty() ? Optional.empty() : Optional.of(hint);
+        return hint.named().isEmpty() && !ShapedChange.tells(s)
+                ? Optional.empty()
+                : Optional.of(hint);
     }
 
     /** The hint as a candidate fact's content: the speaker, then the sentence. */

@@ -1,0 +1,98 @@
+package io.engram.extraction.statements;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * A new value told by its shape alone: "scale said 88.4kg this morning", "new contract came thru,
+ * £36.5k now", "07700 900999 is the new one btw". A weight with its unit, an amount with its
+ * currency or "k", a phone number or an email names which of the speaker's values it is, without
+ * the attribute's word; the sentence must still be the speaker's own news of now ("lifted 172 lbs",
+ * "the car cost £36.5k", "my husband is 88kg" change nothing).
+ */
+public final class ShapedChange {
+
+    private ShapedChange() {}
+
+    /** A body weight with its unit. */
+    static final Pattern WEIGHT =
+            Pattern.compile(
+                    "(?i)(?<!(?:lost|gained|dropped|shed|put on|down|up|minus|plus) )(?<![\\w.])(?:[4-9]\\d|1\\d\\d|2[0-4]\\d)(?:\\.\\d)? ?(?:kg|kgs|kilos?)\\b|(?<!(?:lost|gained|dropped|shed|put on|down|up|minus|plus) )(?<![\\w.])(?:[89]\\d|[1-4]\\d\\d)(?:\\.\\d)? ?(?:lbs?|pounds)\\b");
+
+    /** Words of weighing oneself, and of weights that are not one's own. */
+    private static final Pattern WEIGHED =
+            Pattern.compile(
+                    "(?i)\\b(?:weigh|weighs|weighed|weighing|weight|scale|scales|weigh-in|down to|up to|lost|gained|i'?m at|im at|i am at)\\b");
+
+    private static final Pattern NOT_A_BODY =
+            Pattern.compile(
+                    "(?i)\\b(?:lift|lifted|lifting|bench|benched|squat|squatted|deadlift|press|pressed|carry|carried|bag|bags|suitcase|parcel|box|baby|dog|cat|fish|caught|bar|plates|dumbbells?)\\b");
+
+    /** An amount of money: with its currency, or in thousands ("36.5k"). */
+    static final Pattern MONEY =
+            Pattern.compile("(?i)[$€£] ?\\d[\\d,.]*k?\\b|(?<![\\w.$€£])\\d{2,3}(?:\\.\\d)?k\\b");
+
+    /** Words of one's own pay or rent changing. */
+    private static final Pattern PAID =
+            Pattern.compile(
+                    "(?i)\\b(?:raise|offer|base|contract|salary|pay|paid|paying|earn|earning|earns|making|rent|lease|landlord|pay ?rise|payslip|paycheck)\\b");
+
+    /** Things an amount is the price of, not pay or rent. */
+    private static final Pattern PRICE =
+            Pattern.compile(
+                    "(?i)\\b(?:cost|costs|costing|price|priced|spent|spend|bought|buy|paid for|worth|bill|fine|ticket|tickets|deposit|budget|saved|savings|owe|owes|loan|save|saving|saves)\\b");
+
+    /** Whether {@code sentence} tells a value of the speaker's by its shape and words of now. */
+    public static boolean tells(String sentence) {
+        boolean digit = false;
+        for (int i = 0; i < sentence.length() && !digit; i++) {
+            digit = Character.isDigit(sentence.charAt(i));
+        }
+        return digit && (weight(sentence) || pay(sentence));
+    }
+
+    /** A body weight, said as one's own weighing. */
+    static boolean weight(String sentence) {
+        return WEIGHT.matcher(sentence).find()
+                && WEIGHED.matcher(sentence).find()
+                && !NOT_A_BODY.matcher(sentence).find();
+    }
+
+    /** An amount, said as one's pay or rent now. */
+    static boolean pay(String sentence) {
+        return MONEY.matcher(sentence).find()
+                && PAID.matcher(sentence).find()
+                && !PRICE.matcher(sentence).find();
+    }
+
+    /**
+     * The values of {@code attribute} {@code sentence} tells by their shape, in order, once each;
+     * none when it tells none or the attribute is not one told so.
+     */
+    public static List<String> values(String attribute, String sentence) {
+        String a = attribute.toLowerCase(Locale.ROOT);
+        Pattern shape;
+        if (a.endsWith("weight") && weight(sentence)) {
+            shape = WEIGHT;
+        } else if (PAY_ATTRIBUTE.matcher(a).find() && pay(sentence)) {
+            shape = MONEY;
+        } else {
+            return List.of();
+        }
+        List<String> out = new ArrayList<>();
+        Matcher m = shape.matcher(sentence);
+        while (m.find()) {
+            String v = m.group();
+            if (!out.contains(v)) {
+                out.add(v);
+            }
+        }
+        return out;
+    }
+
+    private static final Pattern PAY_ATTRIBUTE =
+            Pattern.compile("\\b(?:salary|pay|income|wage|wages|rent|mortgage)$");
+}
