@@ -20,7 +20,7 @@ public final class ShapedChange {
     /** A body weight with its unit. */
     static final Pattern WEIGHT =
             Pattern.compile(
-                    "(?i)(?<!(?:lost|gained|dropped|shed|put on|down|up|minus|plus) )(?<![\\w.])(?:[4-9]\\d|1\\d\\d|2[0-4]\\d)(?:\\.\\d)? ?(?:kg|kgs|kilos?)\\b|(?<!(?:lost|gained|dropped|shed|put on|down|up|minus|plus) )(?<![\\w.])(?:[89]\\d|[1-4]\\d\\d)(?:\\.\\d)? ?(?:lbs?|pounds)\\b");
+                    "(?i)(?<![\\w.])(?=\\d)(?<!(?:lost|gained|dropped|shed|put on|down|up|minus|plus) )(?:(?:[4-9]\\d|1\\d\\d|2[0-4]\\d)(?:\\.\\d)? ?(?:kg|kgs|kilos?)|(?:[89]\\d|[1-4]\\d\\d)(?:\\.\\d)? ?(?:lbs?|pounds))\\b");
 
     /** Words of weighing oneself, and of weights that are not one's own. */
     private static final Pattern WEIGHED =
@@ -47,11 +47,28 @@ public final class ShapedChange {
 
     /** Whether {@code sentence} tells a value of the speaker's by its shape and words of now. */
     public static boolean tells(String sentence) {
-        boolean digit = false;
-        for (int i = 0; i < sentence.length() && !digit; i++) {
-            digit = Character.isDigit(sentence.charAt(i));
+        // Cheap first: a digit with a unit, a currency or "k" next to it.
+        boolean unit = false;
+        boolean money = false;
+        for (int i = 0; i < sentence.length(); i++) {
+            char c = sentence.charAt(i);
+            if (c == '$' || c == '£' || c == '€') {
+                money = true;
+            } else if (Character.isDigit(c) && i + 1 < sentence.length()) {
+                char n = Character.toLowerCase(sentence.charAt(i + 1));
+                char n2 =
+                        i + 2 < sentence.length()
+                                ? Character.toLowerCase(sentence.charAt(i + 2))
+                                : ' ';
+                money |= n == 'k';
+                unit |=
+                        n == 'k'
+                                || n == 'l'
+                                || n == 'p'
+                                || n == ' ' && (n2 == 'k' || n2 == 'l' || n2 == 'p');
+            }
         }
-        return digit && (weight(sentence) || pay(sentence));
+        return unit && weight(sentence) || money && pay(sentence);
     }
 
     /** A body weight, said as one's own weighing. */
