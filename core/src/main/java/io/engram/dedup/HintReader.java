@@ -247,6 +247,7 @@ final class HintReader {
 
     private static Optional<Read> read(ValueHint hint, UserMemories known) {
         List<ValueHint.Named> named = hint.named();
+        ShapedChange.Told told = ShapedChange.in(hint.sentence());
         Map<String, Read> found = new LinkedHashMap<>();
         for (Memory m : known.valued()) {
             Optional<FactKey> key = FactKey.of(m.content());
@@ -264,7 +265,7 @@ final class HintReader {
             boolean partner = key.get().attribute().equals("relationship status");
             ValueHint.Kind kind = partner ? ValueHint.Kind.NAME : ValueHint.kindOf(old);
             // "scale said 88.4kg", "£36.5k now": a weight or an amount, by its shape.
-            List<String> shaped = ShapedChange.values(key.get().attribute(), hint.sentence());
+            List<String> shaped = told.of(key.get().attribute());
             if (!shaped.isEmpty()) {
                 List<String> others = shaped.stream().filter(v -> !same(v, old)).toList();
                 if (others.size() == 1) {

@@ -169,13 +169,10 @@ final class JoinedValue {
 
     /** The one name the slots give other than {@code old}, or null. */
     private static String onlyOther(java.util.regex.Matcher m, String old) {
-        List<String> others = new ArrayList<>();
+        List<String> names = new ArrayList<>();
         while (m.find()) {
-            String v = m.group("v");
-            if (!HintReader.same(v, old) && !others.contains(v)) {
-                others.add(v);
-            }
+            names.add(m.group("v"));
         }
-        return others.size() == 1 ? others.get(0) : null;
+        return onlyOther(names, old);
     }
 }

@@ -177,6 +177,16 @@ public final class Text {
         return out;
     }
 
+    /** Whether {@code text} holds any of {@code parts}: a cheap test before a pattern. */
+    public static boolean containsAny(String text, String[] parts) {
+        for (String part : parts) {
+            if (text.contains(part)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** Lower-case words (letters and digits, inner apostrophes and hyphens kept). */
     public static List<String> words(String text) {
         List<String> out = new ArrayList<>();

@@ -55,22 +55,14 @@ final class Circumstances {
         " own "
     };
 
-    private static boolean mayTell(String c) {
-        for (String cue : CUES) {
-            if (c.contains(cue)) {
-                return true;
-            }
-        }
-        return false;
-    }
-
     /** The circumstance {@code c} tells of, if it is one of these shapes. */
     static Optional<Read> read(Renderer r, String c, Instant said) {
         if (c.length() < 8) {
             return Optional.empty();
         }
         char first = Character.toLowerCase(c.charAt(0));
-        if (first != 'i' && first != 'm' && !Character.isUpperCase(c.charAt(0)) || !mayTell(c)) {
+        if (first != 'i' && first != 'm' && !Character.isUpperCase(c.charAt(0))
+                || !io.engram.text.Text.containsAny(c, CUES)) {
             return Optional.empty();
         }
         Matcher m;

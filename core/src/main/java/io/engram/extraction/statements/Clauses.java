@@ -217,7 +217,8 @@ public final class Clauses {
         if (MAY_CONTRACT.matcher(s).find()) {
             s = CONTRACTION.matcher(s).replaceAll(c -> WRITTEN_OUT.get(key(c.group())));
         }
-        if (mayHaveAside(s)) {
+        // Most sentences have no aside word at all.
+        if (io.engram.text.Text.containsAny(s, ASIDE_WORDS)) {
             s = ASIDE_WORD.matcher(s).replaceAll("");
         }
         s = Rewrites.apply(s);
@@ -335,16 +336,6 @@ public final class Clauses {
     private static final String[] ASIDE_WORDS = {
         " rn ", " tbh ", " ngl ", " atm ", " lowkey ", " imo "
     };
-
-    /** Whether an aside word stands between two words at all (most sentences have none). */
-    private static boolean mayHaveAside(String s) {
-        for (String w : ASIDE_WORDS) {
-            if (s.contains(w)) {
-                return true;
-            }
-        }
-        return false;
-    }
 
     /** Lower case, for matching. */
     static String lower(String s) {

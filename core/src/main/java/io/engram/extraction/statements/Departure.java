@@ -139,7 +139,7 @@ public record Departure(String subject, String how, String left, String sentence
         String s = sentence.strip();
         if (s.isEmpty()
                 || s.endsWith("?")
-                || !mayTell(s)
+                || !io.engram.text.Text.containsAny(s, STEMS)
                 || !CUE.matcher(s).find()
                 || TimePhrases.future(s)) {
             return Optional.empty();
@@ -221,16 +221,6 @@ public record Departure(String subject, String how, String left, String sentence
         "o more"
     };
 
-    /** Whether a stem of a leaving's words is in {@code s} at all (most sentences have none). */
-    private static boolean mayTell(String s) {
-        for (String stem : STEMS) {
-            if (s.contains(stem)) {
-                return true;
-            }
-        }
-        return false;
-    }
-
     /** A cheap test for the words every leaving is told in. */
     private static final Pattern CUE =
             Pattern.compile(
@@ -240,7 +230,7 @@ public record Departure(String subject, String how, String left, String sentence
     static List<String> words(String text) {
         return Arrays.stream(text.toLowerCase(Locale.ROOT).split("[^\\p{L}0-9'&+-]+"))
                 // "my parents' place", "my mum's": the words, not their possessive marks.
-                .map(w -> w.replaceFirst("'s?$", ""))
+                .map(Departure::unpossessed)
                 .filter(w -> !w.isBlank() && !FILLER.contains(w))
                 .toList();
     }
@@ -282,9 +272,18 @@ public record Departure(String subject, String how, String left, String sentence
     private static final Set<String> DWELLINGS = Set.of("house", "home", "flat", "apartment");
 
     /** Words without the endings a verb or noun takes: "smoking" and "smokes" are "smok". */
+    private static final Pattern ENDING = Pattern.compile("(?:ing|es|ed|s)$");
+
+    /** "parents'" and "mum's" as "parents" and "mum". */
+    private static String unpossessed(String w) {
+        return w.endsWith("'s")
+                ? w.substring(0, w.length() - 2)
+                : w.endsWith("'") ? w.substring(0, w.length() - 1) : w;
+    }
+
     private static List<String> stems(List<String> words) {
         return words.stream()
-                .map(w -> w.length() > 4 ? w.replaceFirst("(?:ing|es|ed|s)$", "") : w)
+                .map(w -> w.length() > 4 ? ENDING.matcher(w).replaceFirst("") : w)
                 .toList();
     }
 

@@ -86,25 +86,35 @@ public final class ShapedChange {
     }
 
     /**
-     * The values of {@code attribute} {@code sentence} tells by their shape, in order, once each;
-     * none when it tells none or the attribute is not one told so.
+     * What a sentence tells by shape: its body weights and its amounts of pay or rent, in order,
+     * once each (none of a kind the sentence does not tell as the speaker's). Read once per
+     * sentence; {@link #of} gives an attribute's.
      */
-    public static List<String> values(String attribute, String sentence) {
-        String a = attribute.toLowerCase(Locale.ROOT);
-        Pattern shape;
-        if (a.endsWith("weight") && weight(sentence)) {
-            shape = WEIGHT;
-        } else if (PAY_ATTRIBUTE.matcher(a).find() && pay(sentence)) {
-            shape = MONEY;
-        } else {
-            return List.of();
+    public record Told(List<String> weights, List<String> amounts) {
+
+        /** The values of {@code attribute} told, or none when it is not one told by shape. */
+        public List<String> of(String attribute) {
+            String a = attribute.toLowerCase(Locale.ROOT);
+            if (a.endsWith("weight")) {
+                return weights;
+            }
+            return PAY_ATTRIBUTE.matcher(a).find() ? amounts : List.of();
         }
+    }
+
+    /** What {@code sentence} tells by shape. */
+    public static Told in(String sentence) {
+        return new Told(
+                weight(sentence) ? all(WEIGHT, sentence) : List.of(),
+                pay(sentence) ? all(MONEY, sentence) : List.of());
+    }
+
+    private static List<String> all(Pattern shape, String sentence) {
         List<String> out = new ArrayList<>();
         Matcher m = shape.matcher(sentence);
         while (m.find()) {
-            String v = m.group();
-            if (!out.contains(v)) {
-                out.add(v);
+            if (!out.contains(m.group())) {
+                out.add(m.group());
             }
         }
         return out;
