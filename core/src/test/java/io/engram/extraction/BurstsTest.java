@@ -51,6 +51,8 @@ class BurstsTest {
                         + " her|Dana no longer works at Lumen Labs.",
                 "I work at Lumen Labs.|quit lumen labs!! might apply at Brightpath, idk"
                         + "|Dana no longer works at Lumen Labs.",
+                "I work at Lumen Labs.|quit lumen labs today!! my sisters starting at Brightpath"
+                        + " though|Dana no longer works at Lumen Labs.",
                 "I bank with Lloyds.|closed my lloyds account, everything's with starling now"
                         + "|Dana banks with Starling.",
                 "I work at Shopify.|left shopify last month. just started at stripe, loving it"

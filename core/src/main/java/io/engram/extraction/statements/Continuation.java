@@ -28,7 +28,7 @@ public final class Continuation {
     private static final Pattern OWN_SUBJECT =
             Pattern.compile(
                     "(?i)^(?:(?:my|our|his|her|their|the) (?:"
-                            + ValueHint.OTHERS
+                            + ValueHint.OTHER
                             + ")\\b|(?:he|she|they|there|these|those|his|her|their|you|u|ur|your)\\b)"
                             + "|^(?-i:[A-Z][\\p{L}'-]+)(?: (?-i:[A-Z][\\p{L}'-]+))? (?:and (?:he|she|i)\\b|(?:is|was|has|had|got|just|moved|started|works|left|quit|says|said|went)\\b)");
 

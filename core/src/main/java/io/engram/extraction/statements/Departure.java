@@ -67,7 +67,7 @@ public record Departure(String subject, String how, String left, String sentence
     private static final Pattern NOT_DONE =
             Pattern.compile(
                     "(?i)\\b(?:for (?:a|the|one|two|a few|a couple of) (?:day|days|week|weeks|weekend|bit|while|month|months)|back (?:on|in|next|tomorrow|home)|if|thinking|think|want|wants|wanna|might|maybe|(?<!in |since |last |this |early |late |mid |end of )may(?! [0-9])|will|'ll|’ll|gonna|going to|should|would|could|can|plan|planning|considering|about to|(?<!getting |get |got |gotten |be )used to|years ago|when i was|found (?:it|him|her|them)|got (?:it|him|her|them) back|recovered|came back|turned up|my (?:"
-                            + ValueHint.OTHERS
+                            + ValueHint.OTHER
                             + "))\\b");
 
     /**

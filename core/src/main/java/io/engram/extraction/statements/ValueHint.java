@@ -31,11 +31,14 @@ public record ValueHint(String speaker, String sentence) {
     static final String OTHERS =
             "sister|brother|mom|mum|mam|mother|dad|father|husband|hubby|wife|son|daughter|friend|bestie|bff|partner|boyfriend|girlfriend|bf|gf|fianc[eé]e?|kids?|parents|in-laws|cousin|aunt|uncle|niece|nephew|grandma|grandpa|granny|gran|nan|nana|grandad|grandmother|grandfather|step(?:mom|mum|dad|son|daughter)|boss|coworker|colleague|neighbou?r|roommate|flatmate|housemate";
 
+    /** One of those people, and their possessive typed with or without its apostrophe. */
+    static final String OTHER = "(?:" + OTHERS + ")(?:'?s)?";
+
     private static final Pattern NOT_THE_SPEAKERS_NOW =
             Pattern.compile(
                     "(?i)\\b(?:(?<!getting |get |got |gotten |be )used to|years ago|back when|when i was|grew up|visit|visiting|visited|trip|vacation|holiday|staying at|for the (?:weekend|week|night|holidays)|airbnb|hotel|will|\\w+'ll|\\w+’ll|(?<!been )going to|gonna|next|plan|plans|planning|might|maybe|want|wants|hope|hoping|thinking|would|could|should|if|interview|applied|considering|tomorrow|my (?:"
-                            + OTHERS
-                            + "|team)(?:'?s)?)\\b");
+                            + OTHER
+                            + "|team(?:'?s)?))\\b");
 
     /** The speaker, or a chat line that leaves them out: "Got rid of the Jeep, ...". */
     private static final Pattern FIRST_PERSON =
