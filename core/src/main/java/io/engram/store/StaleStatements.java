@@ -1,7 +1,7 @@
 package io.engram.store;
 
-import io.engram.extraction.statements.Departure;
 import io.engram.extraction.statements.FactKey;
+import io.engram.extraction.statements.NoLonger;
 import io.engram.memory.Memory;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -61,7 +61,7 @@ public final class StaleStatements {
             // "Dana uses Spotify." ended by "Dana no longer uses Spotify.", or "Dana is learning
             // spanish on duolingo." by "Dana is learning japanese.": what quotes the old value
             // among the old statement's turns (its excerpt, its session's summary).
-            return Departure.leftValue(old, current)
+            return NoLonger.leftValue(old, current)
                     .or(() -> switched(old, current))
                     .map(v -> new Stale(v, FactKey.NONE, NOTHING));
         }

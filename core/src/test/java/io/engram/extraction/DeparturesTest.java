@@ -145,7 +145,7 @@ class DeparturesTest {
     void theValueAnEndedStatementQuotesIsWhatFollowsItsVerb(
             String old, String ended, String value) {
         // What the excerpt and summary that told the old statement are found by.
-        assertThat(io.engram.extraction.statements.Departure.leftValue(old, ended))
+        assertThat(io.engram.extraction.statements.NoLonger.leftValue(old, ended))
                 .isEqualTo(Optional.ofNullable(value));
     }
 }

@@ -63,6 +63,9 @@ public record Departure(String subject, String how, String left, String sentence
 
     private static final Pattern DIVORCED = Pattern.compile("(?i)\\bdivorce[ds]?\\b");
 
+    private static final List<Pattern> FORMS =
+            List.of(SPLIT, LEFT, DONE_WITH, LAST_DAY, GONE, NO_MORE);
+
     /** Words that make the leaving not the speaker's, not done, or not now. */
     private static final Pattern NOT_DONE =
             Pattern.compile(
@@ -137,17 +140,14 @@ public record Departure(String subject, String how, String left, String sentence
     /** The leaving {@code sentence} of {@code speaker}'s tells of, if any. */
     public static Optional<Departure> of(String speaker, String sentence, Instant said) {
         String s = sentence.strip();
-        if (s.isEmpty()
-                || s.endsWith("?")
-                || !io.engram.text.Text.containsAny(s, STEMS)
-                || !CUE.matcher(s).find()
-                || TimePhrases.future(s)) {
+        if (s.isEmpty() || s.endsWith("?") || TimePhrases.future(s)) {
             return Optional.empty();
         }
+        boolean cued = io.engram.text.Text.containsAny(s, STEMS) && CUE.matcher(s).find();
         String left = null;
         String how = "";
         // "Tom and I are officially divorced": the partner, not what follows "divorced".
-        for (Pattern p : List.of(SPLIT, LEFT, DONE_WITH, LAST_DAY, GONE, NO_MORE)) {
+        for (Pattern p : cued ? FORMS : List.<Pattern>of()) {
             Matcher m = p.matcher(s);
             if (m.find()) {
                 // What was left may be a relative's ("moved out of my parents' place"): what
@@ -171,7 +171,22 @@ public record Departure(String subject, String how, String left, String sentence
             }
         }
         if (left == null) {
-            return Optional.empty();
+            Optional<Lapses.Found> lapse = Lapses.find(s);
+            if (lapse.isEmpty()) {
+                return Optional.empty();
+            }
+            Lapses.Found f = lapse.get();
+            String around =
+                    f.how().equals(Lapses.THEIRS)
+                            ? s.substring(f.end())
+                            : s.substring(0, f.start()) + s.substring(f.end());
+            if (NOT_DONE.matcher(around).find()
+                    || !Lapses.deniesByForm(f.how())
+                            && DENIED.matcher(clauseAround(s, f.start(), f.end())).find()) {
+                return Optional.empty();
+            }
+            left = f.left();
+            how = f.how();
         }
         // "left my umbrella in boston": what was left is what comes before its place or reason.
         left = OBJECT_END.split(left, 2)[0];
@@ -241,8 +256,9 @@ public record Departure(String subject, String how, String left, String sentence
      * membership"), or the value's words all appear in what was said.
      */
     public boolean names(String value) {
-        List<String> said = words(left);
-        List<String> stored = words(value.replaceFirst("^(?:19|20)\\d{2} ", ""));
+        // "gone off espresso martinis" names "an espresso martini".
+        List<String> said = stems(words(left));
+        List<String> stored = stems(words(value.replaceFirst("^(?:19|20)\\d{2} ", "")));
         if (said.isEmpty() || stored.isEmpty()) {
             return false;
         }
@@ -300,6 +316,11 @@ public record Departure(String subject, String how, String left, String sentence
      */
     public Optional<String> ending(String content, Optional<FactKey> key) {
         String attribute = key.map(FactKey::attribute).orElse("");
+        if (how.equals(Lapses.THEIRS)
+                && !Lapses.ROLES.contains(attribute.toLowerCase(Locale.ROOT))) {
+            // "ellie moved out" ends a housemate, not "Dana lives with Tom and Ellie".
+            return Optional.empty();
+        }
         if (attribute.equals("residence")
                 && !how.startsWith("moved")
                 && !SETTLED.matcher(sentence).find()) {
@@ -314,72 +335,6 @@ public record Departure(String subject, String how, String left, String sentence
                             ? subject + " got divorced from " + partner + "."
                             : subject + " broke up with " + partner + ".");
         }
-        return negate(content);
-    }
-
-    /**
-     * {@code content} ("Dana works at Salesforce.", "Dana's bank is Barclays.") said of the time
-     * after the leaving: "Dana no longer works at Salesforce.", "Dana's bank is no longer
-     * Barclays."
-     */
-    public Optional<String> negate(String content) {
-        String c = content.strip().replaceFirst("[.!]+$", "");
-        if (!c.startsWith(subject + " ") && !c.startsWith(subject + "'s ")) {
-            return Optional.empty();
-        }
-        Matcher copula = Pattern.compile(" (is|are|was) (?!no longer )").matcher(c);
-        if (c.startsWith(subject + "'s ")) {
-            return copula.find()
-                    ? Optional.of(
-                            c.substring(0, copula.end())
-                                    + "no longer "
-                                    + c.substring(copula.end())
-                                    + ".")
-                    : Optional.empty();
-        }
-        String rest = c.substring(subject.length() + 1);
-        if (rest.startsWith("is ") || rest.startsWith("are ")) {
-            int sp = rest.indexOf(' ');
-            return Optional.of(
-                    subject
-                            + " "
-                            + rest.substring(0, sp)
-                            + " no longer"
-                            + rest.substring(sp)
-                            + ".");
-        }
-        return Optional.of(subject + " no longer " + rest + ".");
-    }
-
-    /** Words between a statement's verb and the value it names: "goes to", "is learning". */
-    private static final Set<String> LEAD =
-            Set.of("is", "are", "to", "at", "with", "in", "on", "for", "from", "the", "a", "an");
-
-    /**
-     * The value {@code old} ("Dana goes to Planet Fitness.") named, when {@code current} is its
-     * negation ("Dana no longer goes to Planet Fitness."): "Planet Fitness". For a statement no key
-     * is read from, this is what its other records quote.
-     */
-    public static Optional<String> leftValue(String old, String current) {
-        String c = current.strip().replaceFirst("[.!]+$", "");
-        int no = c.indexOf(" no longer ");
-        if (no <= 0) {
-            return Optional.empty();
-        }
-        String subject = c.substring(0, no);
-        String o = old.strip().replaceFirst("[.!]+$", "");
-        if (!o.startsWith(subject + " ")
-                || !o.substring(subject.length() + 1)
-                        .equals(c.substring(no + " no longer ".length()))) {
-            return Optional.empty();
-        }
-        String[] words = o.substring(subject.length() + 1).split(" ");
-        int k = 1;
-        while (k < words.length - 1
-                && (LEAD.contains(words[k].toLowerCase(Locale.ROOT)) || words[k].endsWith("ing"))) {
-            k++;
-        }
-        String value = String.join(" ", Arrays.copyOfRange(words, k, words.length));
-        return value.length() < 3 ? Optional.empty() : Optional.of(value);
+        return NoLonger.of(subject, content);
     }
 }
