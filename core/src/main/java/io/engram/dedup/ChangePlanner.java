@@ -3,6 +3,7 @@ package io.engram.dedup;
 import io.engram.embedding.ModelSpec;
 import io.engram.extraction.CandidateFact;
 import io.engram.extraction.Excerpts;
+import io.engram.extraction.statements.ChangeMention;
 import io.engram.extraction.statements.FactKey;
 import io.engram.extraction.statements.FactSwitch;
 import io.engram.extraction.statements.ValueHint;
@@ -53,6 +54,7 @@ public final class ChangePlanner {
             UserMemories known,
             Instant now) {
         List<Planned> out = new ArrayList<>(facts.size());
+        Contradictions contradictions = new Contradictions();
         for (int i = 0; i < facts.size(); i++) {
             CandidateFact fact = facts.get(i);
             float[] vector = vectors.get(i);
@@ -69,12 +71,19 @@ public final class ChangePlanner {
                                         0)));
                 continue;
             }
+            if (fact.tags().contains(ChangeMention.TAG)) {
+                // "corsa finally died": read once the batch's facts are decided.
+                contradictions.add(fact);
+                continue;
+            }
             if (ValueHint.isHint(fact.tags())) {
                 // A change in words no reader knows: stored only as the value it gives of a
                 // memory the speaker has, never as said.
                 Optional<HintReader.Read> read =
                         HintReader.read(fact.content(), fact.validFrom(), known);
                 if (read.isEmpty()) {
+                    // No value read: it may still tell that one changed.
+                    contradictions.add(fact);
                     continue;
                 }
                 HintReader.Read r = read.get();
@@ -111,6 +120,8 @@ public final class ChangePlanner {
             known.apply(change);
             out.add(new Planned(decision, change));
         }
+        // Once every fact of the batch is decided: "karen left" read above ends her first.
+        out.addAll(contradictions.plan(scope, facts, known));
         return out;
     }
 

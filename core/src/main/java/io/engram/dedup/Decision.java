@@ -33,6 +33,16 @@ public sealed interface Decision {
         }
     }
 
+    /**
+     * A later turn says the target's value changed without giving the new one: the target names the
+     * turn's excerpt {@code by} as what contradicts it.
+     */
+    record Contradict(UUID target, UUID by, String reason, double similarity) implements Decision {
+        public String kind() {
+            return "contradict";
+        }
+    }
+
     /** Already known as stated: reinforce the existing memory, store nothing new. */
     record Noop(UUID target, String reason, double similarity) implements Decision {
         public String kind() {

@@ -33,6 +33,10 @@ public final class Excerpts {
      */
     public static Optional<String> embeddedText(
             List<String> tags, String content, boolean excerptVectors) {
+        if (tags.contains(io.engram.extraction.statements.ChangeMention.TAG)) {
+            // Read by its words against the user's statements, never stored: no vector.
+            return Optional.empty();
+        }
         if (!isExcerpt(tags)) {
             return Optional.of(content);
         }
@@ -98,7 +102,10 @@ public final class Excerpts {
             }
             double importance = Math.max(IMPORTANCE, Salience.of(last.content()));
             for (CandidateFact f : facts) {
-                if (f.sourceTurnIds().contains(last.turnId())) {
+                // A sentence carried only to be read against the user's statements says nothing
+                // of what the turn is worth.
+                if (f.sourceTurnIds().contains(last.turnId())
+                        && !f.tags().contains(io.engram.extraction.statements.ChangeMention.TAG)) {
                     importance = Math.max(importance, f.importance());
                 }
             }

@@ -1,6 +1,7 @@
 package io.engram.extraction;
 
 import io.engram.events.Role;
+import io.engram.extraction.statements.ChangeMention;
 import io.engram.extraction.statements.Clauses;
 import io.engram.extraction.statements.Continuation;
 import io.engram.extraction.statements.FactKey;
@@ -150,6 +151,17 @@ public final class HeuristicExtractor implements FactExtractor {
                                             List.of(ValueHint.TAG),
                                             List.of(turn.turnId()),
                                             turn.ts())));
+            if (content.isEmpty() && ChangeMention.tells(sentence)) {
+                // "corsa finally died on the m4": no value, but one may have changed.
+                facts.add(
+                        new CandidateFact(
+                                MemoryType.SEMANTIC,
+                                new ValueHint(speaker, sentence).content(),
+                                0.6,
+                                List.of(ValueHint.TAG, ChangeMention.TAG),
+                                List.of(turn.turnId()),
+                                turn.ts()));
+            }
             // Read together, the second sentence is no news of its own: "my partner got a raise!!
             // 78k now" tells nothing of the speaker's pay.
             return joined.isPresent() && (content.isPresent() || Continuation.othersNews(sentence));

@@ -26,6 +26,21 @@ public sealed interface MemoryChange {
     record Superseded(Memory memory, Memory old, String reason, double similarity)
             implements MemoryChange {}
 
+    /**
+     * {@code memory}, unchanged, is no longer to be presented as current: a later turn of its
+     * speaker's, stored as the excerpt {@code by} (of the turns {@code byTurns}), names its value
+     * ({@code word}) beside words of change, in words no reader gives the new value from. Written
+     * to the truth only (no document changes).
+     */
+    record Contradicted(
+            Memory memory,
+            java.util.UUID by,
+            java.util.List<String> byTurns,
+            String word,
+            String reason,
+            double similarity)
+            implements MemoryChange {}
+
     /** The same fact again: the existing memory gains the new source turns. */
     record Reinforced(Memory memory, String reason, double similarity) implements MemoryChange {}
 

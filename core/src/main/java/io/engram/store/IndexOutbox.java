@@ -63,6 +63,9 @@ public final class IndexOutbox {
         UUID batch = UUID.randomUUID();
         Map<UUID, float[]> documents = new LinkedHashMap<>();
         for (MemoryChange change : written) {
+            if (change instanceof MemoryChange.Contradicted) {
+                continue;
+            }
             change.replaced().ifPresent(old -> documents.put(old.id(), old.vector()));
             documents.put(change.memory().id(), change.memory().vector());
         }

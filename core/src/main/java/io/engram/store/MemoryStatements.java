@@ -11,7 +11,9 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Timestamp;
+import java.time.Instant;
 import java.util.List;
+import java.util.Optional;
 import java.util.UUID;
 
 /**
@@ -118,5 +120,33 @@ final class MemoryStatements {
 
     static Array textArray(Connection c, List<String> values) throws SQLException {
         return c.createArrayOf("text", values.toArray(new String[0]));
+    }
+
+    /**
+     * {@code change}'s memory as a new one (first version, hot, active), unless an active memory of
+     * the user already says the same words; its id comes from its scope, source turns and words, so
+     * a replay inserts nothing twice.
+     */
+    static Optional<MemoryChange> storeAsNew(
+            Connection c, PreparedStatement insert, PreparedStatement event, MemoryChange change)
+            throws SQLException {
+        Memory m = change.memory();
+        try (PreparedStatement same = c.prepareStatement(SAME_WORDS)) {
+            MemoryEvents.bindScope(same, 1, m.scope());
+            same.setString(5, MemoryIds.contentHash(m.content()));
+            try (ResultSet rs = same.executeQuery()) {
+                if (rs.next()) {
+                    return Optional.empty();
+                }
+            }
+        }
+        Memory fresh = m.asNew(Instant.now());
+        MemoryChange created =
+                new MemoryChange.Created(
+                        fresh,
+                        change.reason() + "; the memory it matched is no longer current",
+                        change.similarity());
+        create(c, insert, event, fresh, detail(created));
+        return Optional.of(created);
     }
 }

@@ -3,7 +3,6 @@ package io.engram.store;
 import static io.engram.store.MemoryStatements.CURRENT;
 import static io.engram.store.MemoryStatements.INSERT;
 import static io.engram.store.MemoryStatements.REINFORCE;
-import static io.engram.store.MemoryStatements.SAME_WORDS;
 import static io.engram.store.MemoryStatements.SUPERSEDE;
 import static io.engram.store.MemoryStatements.SUPERSEDED_BY;
 import static io.engram.store.MemoryStatements.UPDATE_CONTENT;
@@ -26,7 +25,6 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Timestamp;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -268,6 +266,11 @@ public final class MemoryStoreWriter {
                     event.executeBatch();
                     batched = 0;
                 }
+                if (change instanceof MemoryChange.Contradicted x) {
+                    // The truth only: no document changes, so nothing for the index.
+                    StaleStatements.contradict(c, x);
+                    continue;
+                }
                 if (change instanceof MemoryChange.Updated u) {
                     update.setString(1, m.content());
                     update.setString(2, MemoryIds.contentHash(m.content()));
@@ -348,24 +351,7 @@ public final class MemoryStoreWriter {
         if (!storeAgain) {
             return Optional.empty();
         }
-        Memory m = change.memory();
-        try (PreparedStatement same = c.prepareStatement(SAME_WORDS)) {
-            MemoryEvents.bindScope(same, 1, m.scope());
-            same.setString(5, MemoryIds.contentHash(m.content()));
-            try (ResultSet rs = same.executeQuery()) {
-                if (rs.next()) {
-                    return Optional.empty();
-                }
-            }
-        }
-        Memory fresh = m.asNew(Instant.now());
-        MemoryChange created =
-                new MemoryChange.Created(
-                        fresh,
-                        change.reason() + "; the memory it matched is no longer current",
-                        change.similarity());
-        create(c, insert, event, fresh, detail(created));
-        return Optional.of(created);
+        return MemoryStatements.storeAsNew(c, insert, event, change);
     }
 
     /**

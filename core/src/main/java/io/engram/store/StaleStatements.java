@@ -36,6 +36,31 @@ public final class StaleStatements {
 
     private StaleStatements() {}
 
+    private static final String CONTRADICT =
+            "update memories set contradicted_by = ?, consistency_score = least(consistency_score, ?),"
+                    + " updated_at = now() where id = ? and status = 'active' and contradicted_by is null";
+
+    /**
+     * Marks a statement as contradicted by the excerpt of a later turn that tells its value changed
+     * ({@link io.engram.memory.MemoryChange.Contradicted}), and with it what quotes the value among
+     * the statement's own turns (its excerpt, its session's summary); false when the statement was
+     * already marked, superseded or gone.
+     */
+    static boolean contradict(Connection c, io.engram.memory.MemoryChange.Contradicted x)
+            throws SQLException {
+        Memory old = x.memory();
+        try (PreparedStatement st = c.prepareStatement(CONTRADICT)) {
+            st.setObject(1, x.by());
+            st.setDouble(2, CONSISTENCY);
+            st.setObject(3, old.id());
+            if (st.executeUpdate() == 0) {
+                return false;
+            }
+        }
+        mark(c, old, x.by(), x.byTurns(), x.word(), FactKey.NONE, NOTHING);
+        return true;
+    }
+
     /**
      * Marks what states {@code old}'s value as contradicted by {@code current}; returns how many.
      */
@@ -123,17 +148,29 @@ public final class StaleStatements {
     private static int mark(
             Connection c, Memory old, Memory current, String was, String now, String cueWords)
             throws SQLException {
+        return mark(c, old, current.id(), current.sourceTurnIds(), was, now, cueWords);
+    }
+
+    private static int mark(
+            Connection c,
+            Memory old,
+            java.util.UUID current,
+            java.util.List<String> currentTurns,
+            String was,
+            String now,
+            String cueWords)
+            throws SQLException {
         try (PreparedStatement st = c.prepareStatement(MARK)) {
-            st.setObject(1, current.id());
+            st.setObject(1, current);
             st.setDouble(2, CONSISTENCY);
             MemoryEvents.bindScope(st, 3, old.scope());
-            st.setObject(7, current.id());
+            st.setObject(7, current);
             st.setObject(8, old.id());
             st.setString(9, was);
             st.setString(10, now);
             st.setArray(11, c.createArrayOf("text", old.sourceTurnIds().toArray()));
             st.setString(12, cueWords);
-            st.setArray(13, c.createArrayOf("text", current.sourceTurnIds().toArray()));
+            st.setArray(13, c.createArrayOf("text", currentTurns.toArray()));
             return st.executeUpdate();
         }
     }

@@ -137,7 +137,7 @@ public class DedupFunction
                         settings.embeddingVersion());
         loader = source.open();
         decisions = new ConcurrentHashMap<>();
-        for (String kind : List.of("create", "update", "supersede", "noop")) {
+        for (String kind : List.of("create", "update", "supersede", "contradict", "noop")) {
             decisions.put(
                     kind,
                     getRuntimeContext()

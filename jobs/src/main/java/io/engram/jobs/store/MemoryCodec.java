@@ -100,6 +100,14 @@ public final class MemoryCodec {
         } else if (c instanceof MemoryChange.Superseded s) {
             out.writeByte(2);
             writeMemory(out, s.old());
+        } else if (c instanceof MemoryChange.Contradicted x) {
+            out.writeByte(4);
+            writeUuid(out, x.by());
+            out.writeInt(x.byTurns().size());
+            for (String t : x.byTurns()) {
+                out.writeUTF(t);
+            }
+            out.writeUTF(x.word());
         } else {
             out.writeByte(3);
         }
@@ -112,6 +120,12 @@ public final class MemoryCodec {
         byte kind = in.readByte();
         String previous = kind == 1 ? in.readUTF() : null;
         Memory old = kind == 2 ? readMemory(in) : null;
+        UUID by = kind == 4 ? readUuid(in) : null;
+        List<String> byTurns = new ArrayList<>();
+        for (int i = kind == 4 ? in.readInt() : 0; i > 0; i--) {
+            byTurns.add(in.readUTF());
+        }
+        String word = kind == 4 ? in.readUTF() : null;
         Memory memory = readMemory(in);
         String reason = in.readUTF();
         double similarity = in.readDouble();
@@ -120,6 +134,7 @@ public final class MemoryCodec {
             case 1 -> new MemoryChange.Updated(memory, previous, reason, similarity);
             case 2 -> new MemoryChange.Superseded(memory, old, reason, similarity);
             case 3 -> new MemoryChange.Reinforced(memory, reason, similarity);
+            case 4 -> new MemoryChange.Contradicted(memory, by, byTurns, word, reason, similarity);
             default -> throw new IOException("unknown change kind " + kind);
         };
     }

@@ -280,6 +280,25 @@ class ExtractionJobIT {
         events.add(
                 new SessionEndEvent(
                         "e-f4-end", "acme", "default", "dev", "fran", "f4", f4.plusSeconds(300)));
+        // A change told without the new value in words no reader knows: the statement stops being
+        // current, contradicted by the turn that told it.
+        Instant f5 = f4.plus(java.time.Duration.ofDays(1));
+        events.add(
+                turn(FRAN, "f5", "f5-1", Role.USER, "I play hockey for the Riverside Otters.", f5));
+        events.add(turn(FRAN, "f5", "f5-2", Role.ASSISTANT, "Fun!", f5.plusSeconds(5)));
+        events.add(turn(FRAN, "f5", "f5-3", Role.USER, "any film tips?", f5.plusSeconds(60)));
+        events.add(turn(FRAN, "f5", "f5-4", Role.ASSISTANT, "Try Paddington.", f5.plusSeconds(65)));
+        events.add(
+                turn(
+                        FRAN,
+                        "f5",
+                        "f5-5",
+                        Role.USER,
+                        "otters folded 😭 not enough players",
+                        f5.plusSeconds(120)));
+        events.add(
+                new SessionEndEvent(
+                        "e-f5-end", "acme", "default", "dev", "fran", "f5", f5.plusSeconds(300)));
 
         try (KafkaProducer<String, byte[]> producer =
                 new KafkaProducer<>(
@@ -486,6 +505,50 @@ class ExtractionJobIT {
                 .isZero();
     }
 
+    /**
+     * "otters folded 😭 not enough players" names the team of a current statement beside a word of
+     * change and gives no new value: the statement stays active, but is contradicted by the excerpt
+     * of that turn and no longer current.
+     */
+    @Test
+    @Order(2)
+    void aChangeToldWithoutItsNewValueContradictsTheStatement() throws Exception {
+        assertThat(facts("fran", "active")).contains("Fran plays hockey for the Riverside Otters.");
+        assertThat(
+                        count(
+                                "select count(*) from memories m join memories e on e.id ="
+                                        + " m.contradicted_by where m.user_id = 'fran' and m.status ="
+                                        + " 'active' and m.content = 'Fran plays hockey for the"
+                                        + " Riverside Otters.' and m.consistency_score < 0.25 and"
+                                        + " 'excerpt' = any(e.tags) and e.source_turn_ids[array_length(e.source_turn_ids,"
+                                        + " 1)] = 'f5-5'"))
+                .as("the statement, contradicted by the excerpt of the turn that told the change")
+                .isEqualTo(1);
+        assertThat(
+                        count(
+                                "select count(*) from memories where user_id = 'fran' and content"
+                                        + " like '%folded%' and not 'excerpt' = any(tags)"))
+                .as("nothing stored as said")
+                .isZero();
+        // What told the old value in its own turn (its excerpt, the session's summary) is no
+        // longer current either; what told the change is.
+        assertThat(
+                        count(
+                                "select count(*) from memories where user_id = 'fran' and status ="
+                                        + " 'active' and source_turn_ids && array['f5-1'] and not"
+                                        + " source_turn_ids && array['f5-3'] and content ilike"
+                                        + " '%otters%' and contradicted_by is null"))
+                .as("what told the team, still current")
+                .isZero();
+        assertThat(
+                        count(
+                                "select count(*) from memories where user_id = 'fran' and"
+                                        + " source_turn_ids && array['f5-5'] and contradicted_by is"
+                                        + " not null"))
+                .as("what told the change, contradicted")
+                .isZero();
+    }
+
     private static List<String> facts(String user, String status) throws Exception {
         return semantic(user, status, "");
     }
@@ -505,9 +568,10 @@ class ExtractionJobIT {
                 ResultSet rs =
                         st.executeQuery(
                                 "select id, user_id, type, content, status, version, superseded_by, valid_to,"
-                                        + " array_to_string(source_turn_ids, ',') from memories order by id")) {
+                                        + " array_to_string(source_turn_ids, ','), contradicted_by"
+                                        + " from memories order by id")) {
             while (rs.next()) {
-                for (int i = 1; i <= 9; i++) {
+                for (int i = 1; i <= 10; i++) {
                     out.append(rs.getString(i)).append('|');
                 }
                 out.append('\n');

@@ -1,0 +1,313 @@
+package io.engram.extraction.statements;
+
+import io.engram.text.Text;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * A sentence of the speaker's that names the value of one of their current statements beside words
+ * of change, when no reader gives what the value is now: "corsa finally died on the m4 lmao", "not
+ * single anymore 👀", "hot take but tacos have overtaken sushi". The statement is no longer to be
+ * presented as current; the turn that said it (its excerpt) is what contradicts it. What replaced
+ * the value is left to the words of that turn.
+ *
+ * <p>Read only in the speaker's own clause: the value's word and a word of change in one clause,
+ * the word neither someone's ("greg's manager quit") nor the subject of another's doing ("alex
+ * switched jobs"); nothing planned, wished, denied, past or someone else's in the sentence.
+ */
+public final class ChangeMention {
+
+    /**
+     * The tag of a candidate that carries such a sentence to the planner, beside {@link
+     * ValueHint#TAG} (a hint: never stored as said, no fact of a summary).
+     */
+    public static final String TAG = "change-mention";
+
+    private ChangeMention() {}
+
+    /** Words of change, one of which must stand in the value's clause. */
+    private static final Pattern CHANGE =
+            Pattern.compile(
+                    "(?i)\\b(?:any ?more|no longer|no more|switched|moved|quit|left|stopped|cancell?ed|ditched|dropped|replaced|traded|sold|rip|gave up|give up|given up|done with|got rid|lapsed?|pulled|retired|dethroned|overtaken|taken over|broke up|split up|divorced?|closed|deleted|folded|died)\\b|\\binstead of\\b");
+
+    /** Cheap first test for {@link #CHANGE}. */
+    private static final String[] CHANGE_WORDS = {
+        "more",
+        "longer",
+        "witch",
+        "moved",
+        "instead",
+        "quit",
+        "left",
+        "topp",
+        "ancel",
+        "itched",
+        "ropp",
+        "eplac",
+        "raded",
+        "sold",
+        "rip",
+        "RIP",
+        "ave up",
+        "iven up",
+        "done with",
+        "got rid",
+        "lapse",
+        "pulled",
+        "retired",
+        "ethroned",
+        "vertaken",
+        "aken over",
+        "broke up",
+        "plit up",
+        "ivorc",
+        "now",
+        "closed",
+        "deleted",
+        "folded",
+        "died"
+    };
+
+    /** Words that make a sentence no change of the speaker's own now. */
+    private static final Pattern NOT_NOW =
+            Pattern.compile(
+                    "(?i)\\b(?:still|almost|nearly|didn'?t|did not|nope|if|april fools?|used to|back in|back when|might|maybe|thinking|considering|for now|rumou?r|when i was|years ago|wish|would|could|should|gonna|going to|tomorrow|next (?:week|month|year|time)|my (?:"
+                            + ValueHint.OTHER
+                            + "))\\b|\\?");
+
+    /** A sentence about someone else: "he's at Nike now", "they moved". */
+    private static final Pattern THEIRS =
+            Pattern.compile("(?i)^\\s*(?:he|she|they)(?:'s|'re|’s)?\\b");
+
+    /** Words right after a value's word that make it the subject of someone's doing. */
+    private static final Pattern DOING =
+            Pattern.compile(
+                    "^(?:and (?:i|me)|just |moved|switched|changed|quit|left|got |learned|learnt|is being|was off|was out|chewed|ate|broke|(?:"
+                            + ValueHint.OTHERS
+                            + ")\\b|[a-z]+ (?:my|our|the|a|an|his|her|their|your)\\b)");
+
+    /** A clause told of someone else: "a friend left the running club". */
+    private static final Pattern SOMEONE =
+            Pattern.compile(
+                    "^\\s*(?:(?:a|one of my|my|his|her|their|your|some) (?:"
+                            + ValueHint.OTHERS
+                            + "|mate|guy|girl|woman|man|person|people|lady|bloke)|someone|somebody|everyone|he|she|they)\\b");
+
+    /** Where a clause ends: a mark, a linking word or a run of emoji. */
+    private static final Pattern CLAUSE =
+            Pattern.compile(
+                    "[,;:.!?()]+|\\s(?:but|so|and|then|tho|though|because|bc|cos|after)\\s|\\s[^\\p{L}\\p{N}\\s'’&$£€-]+(?:\\s|$)");
+
+    /** Words of a statement that name a kind of value, not the value: "fan", "team", "food". */
+    private static final Set<String> KINDS =
+            Set.of(
+                    "fan",
+                    "team",
+                    "band",
+                    "food",
+                    "show",
+                    "game",
+                    "drink",
+                    "class",
+                    "club",
+                    "member",
+                    "shift",
+                    "school",
+                    "primary",
+                    "elementary",
+                    "high",
+                    "favourite",
+                    "favorite",
+                    "fave",
+                    "fav",
+                    "main",
+                    "place",
+                    "thing",
+                    "stuff",
+                    "people",
+                    "home",
+                    "house",
+                    "flat",
+                    "work",
+                    "job",
+                    "time",
+                    "day",
+                    "week",
+                    "weekend",
+                    "morning",
+                    "evening",
+                    "night",
+                    "year",
+                    "month",
+                    "free",
+                    "every",
+                    "about",
+                    "around",
+                    "times",
+                    "twice",
+                    "once",
+                    "local",
+                    "new",
+                    "old",
+                    "good",
+                    "big",
+                    "little",
+                    "really",
+                    "their",
+                    "they",
+                    "them",
+                    "with",
+                    "from",
+                    "into",
+                    "named",
+                    "called",
+                    "total",
+                    "full");
+
+    /** Whether {@code sentence} may name a value beside words of change: a cheap test first. */
+    public static boolean tells(String sentence) {
+        String s = sentence.strip();
+        return !s.isEmpty()
+                && Text.containsAny(s, CHANGE_WORDS)
+                && CHANGE.matcher(s).find()
+                && !NOT_NOW.matcher(s).find()
+                && !THEIRS.matcher(s).find()
+                && !TimePhrases.future(s);
+    }
+
+    /**
+     * The word of {@code statement}'s value (a current statement of {@code subject}'s: "Dana drives
+     * a 2014 Vauxhall Corsa.") that {@code sentence} names in a clause with a word of change, if
+     * any.
+     */
+    public static Optional<String> names(String subject, String statement, String sentence) {
+        if (!tells(sentence)) {
+            return Optional.empty();
+        }
+        Set<String> value = valueWords(subject, statement);
+        if (value.isEmpty()) {
+            return Optional.empty();
+        }
+        String s = sentence.toLowerCase(Locale.ROOT).replace('’', '\'');
+        for (String clause : CLAUSE.split(s)) {
+            if (!CHANGE.matcher(clause).find() || SOMEONE.matcher(clause).find()) {
+                continue;
+            }
+            Optional<String> named = namedIn(clause, value);
+            if (named.isPresent()) {
+                return named;
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** "instead of the bus": a change only of what follows it. */
+    private static final Pattern INSTEAD_OF =
+            Pattern.compile("\\binstead of (?:the |my |our |a |an )?(?:[\\p{L}'-]+ ){0,2}$");
+
+    private static Optional<String> namedIn(String clause, Set<String> value) {
+        // "coconut oil instead of butter" tells nothing of the coconut.
+        Matcher other = CHANGE.matcher(clause.replaceAll("\\binstead of\\b", " "));
+        boolean onlyInstead = !other.find();
+        Matcher w = WORD.matcher(clause);
+        String previous = "";
+        boolean located = false;
+        while (w.find()) {
+            String word = w.group();
+            boolean named = value.contains(stem(word));
+            // "switched desks at lumen labs": where something else changed, the whole name.
+            located = named && (previous.equals("at") || located);
+            previous = word;
+            if (!named
+                    || located
+                    || onlyInstead && !INSTEAD_OF.matcher(clause.substring(0, w.start())).find()
+                    // "greg's manager": someone of theirs.
+                    || word.endsWith("'s")
+                    || word.endsWith("'")) {
+                continue;
+            }
+            if (!DOING.matcher(clause.substring(w.end()).stripLeading()).find()) {
+                return Optional.of(word);
+            }
+        }
+        return Optional.empty();
+    }
+
+    private static final Set<String> DAYS =
+            Set.of(
+                    "monday",
+                    "tuesday",
+                    "wednesday",
+                    "thursday",
+                    "friday",
+                    "saturday",
+                    "sunday",
+                    "mondays",
+                    "tuesdays",
+                    "wednesdays",
+                    "thursdays",
+                    "fridays",
+                    "saturdays",
+                    "sundays",
+                    "weekday",
+                    "weekdays",
+                    "weekends",
+                    "mornings",
+                    "evenings",
+                    "nights");
+
+    private static final Pattern WORD = Pattern.compile("[\\p{L}\\p{N}][\\p{L}\\p{N}'&-]*");
+
+    /**
+     * The words that name {@code statement}'s value: its key's value when it has one, else what
+     * follows its subject and verb; without words of a kind, of time or of two letters.
+     */
+    static Set<String> valueWords(String subject, String statement) {
+        String c = statement.strip();
+        Optional<FactKey> key = FactKey.of(c);
+        String value;
+        if (key.isPresent()) {
+            if (!key.get().subject().equalsIgnoreCase(subject)) {
+                return Set.of();
+            }
+            value = key.get().quoted();
+        } else if (c.startsWith(subject + " ")) {
+            String rest = c.substring(subject.length() + 1);
+            int verb = rest.indexOf(' ');
+            value = verb < 0 ? "" : rest.substring(verb + 1);
+        } else {
+            return Set.of();
+        }
+        Set<String> out = new LinkedHashSet<>();
+        String self = subject.toLowerCase(Locale.ROOT);
+        for (String w : Text.words(value)) {
+            if (w.length() < 3
+                    || w.endsWith("ing") && key.isEmpty()
+                    || Text.STOPWORDS.contains(w)
+                    || KINDS.contains(w)
+                    || w.equals(self)
+                    || w.chars().allMatch(Character::isDigit)
+                    || DAYS.contains(w)) {
+                continue;
+            }
+            out.add(stem(w));
+        }
+        return out;
+    }
+
+    /** "martinis", "nights", "teaching" and "teacher" as "martini", "night", "teach". */
+    static String stem(String word) {
+        String w = word.toLowerCase(Locale.ROOT);
+        for (String end : List.of("ing", "ers", "er", "es", "s", "ed")) {
+            if (w.endsWith(end) && w.length() - end.length() >= 4) {
+                return w.substring(0, w.length() - end.length());
+            }
+        }
+        return w;
+    }
+}
