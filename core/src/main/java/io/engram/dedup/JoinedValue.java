@@ -77,12 +77,42 @@ final class JoinedValue {
             java.util.regex.Pattern.compile(
                     "^(?<s>\\S+) is (?:in|a member of|part of) .*\\b(?:club|group|team|choir|band|league|society|guild|circle|orchestra)\\b.*$");
 
+    /** Those one sees by name as "dr …": after one of them leaves, the one named next. */
+    private static final java.util.Set<String> DOCTORS =
+            java.util.Set.of(
+                    "gp",
+                    "doctor",
+                    "dentist",
+                    "therapist",
+                    "psychiatrist",
+                    "physio",
+                    "counsellor",
+                    "counselor",
+                    "consultant",
+                    "orthodontist",
+                    "optician",
+                    "vet");
+
+    /** "moved me to dr hale", "seeing Dr. Okafor at Hillview now": the doctor named. */
+    private static final java.util.regex.Pattern DOCTOR =
+            java.util.regex.Pattern.compile("(?i)\\bdr\\.? (?<v>[\\p{L}][\\p{L}'-]+)");
+
     static Read of(Read left, ValueHint hint) {
         Optional<FactKey> key = FactKey.of(left.old().content());
         if (key.isEmpty()) {
             return joinedUnkeyed(left, hint);
         }
         String s = hint.sentence();
+        if (DOCTORS.contains(left.attribute().toLowerCase(Locale.ROOT))) {
+            // "dr okafor retired, they moved me to dr hale": the doctor other than the one left.
+            String doctor = onlyOther(DOCTOR.matcher(s), left.oldValue());
+            return doctor == null
+                    ? left
+                    : Read.of(
+                            left.old(),
+                            key.get(),
+                            "Dr. " + Character.toUpperCase(doctor.charAt(0)) + doctor.substring(1));
+        }
         if (left.attribute().equals("relationship status")) {
             String partner = onlyOther(PARTNER.matcher(s), left.oldValue());
             if (partner == null) {

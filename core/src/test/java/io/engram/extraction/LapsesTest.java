@@ -44,6 +44,10 @@ class LapsesTest {
                         + " Howard.",
                 "My therapist is Dr. Lind.|ugh, dr lind retired last month"
                         + "|Dana's therapist is no longer Dr. Lind.",
+                "My GP is Dr. Mensah.|dr mensah retired, they've put me with dr quinn"
+                        + "|Dana's GP is Dr. Quinn.",
+                "My dentist is Dr. Ortiz.|dr ortiz retired!! seeing dr bello at the same place"
+                        + "|Dana's dentist is Dr. Bello.",
             })
     void anEndingInChatWordsEndsTheValueItNames(String before, String after, String stored) {
         supersedesTheFirst(tell(before, T, after, T.plus(Duration.ofDays(30))), stored);
