@@ -26,13 +26,18 @@ record MemoryRow(
         Instant validTo,
         String embeddingVersion,
         String contradictedBy,
-        String sessionId) {
+        String sessionId,
+        String contradictedByContent) {
 
     /** The columns, in the order {@link #of} reads them. */
     static final String COLUMNS =
             "id, content, type, tier, status, tags, source_turn_ids, importance, quality_score,"
                     + " consistency_score, decay_score, usage_count, created_at, valid_from, valid_to,"
-                    + " embedding_version, contradicted_by, session_id";
+                    + " embedding_version, contradicted_by, session_id,"
+                    // What contradicts a memory, in its words: a recall that returns a value no
+                    // longer current says what replaced it or that it ended.
+                    + " (select c.content from memories c where c.id = memories.contradicted_by)"
+                    + " as contradicted_by_content";
 
     static MemoryRow of(Row r) {
         return new MemoryRow(
@@ -55,7 +60,8 @@ record MemoryRow(
                 r.getUUID("contradicted_by") == null
                         ? null
                         : r.getUUID("contradicted_by").toString(),
-                r.getString("session_id"));
+                r.getString("session_id"),
+                r.getString("contradicted_by_content"));
     }
 
     private static Instant instant(Object value) {

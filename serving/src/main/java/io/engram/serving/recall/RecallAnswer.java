@@ -203,6 +203,9 @@ final class RecallAnswer {
                     .put("embedding_version", row.embeddingVersion())
                     .put("current", row.contradictedBy() == null && "active".equals(row.status()))
                     .put("contradicted_by", row.contradictedBy());
+            if (row.contradictedByContent() != null) {
+                m.put("contradicted_by_content", row.contradictedByContent());
+            }
         } else {
             JsonNode s = c.source;
             JsonArray tags = new JsonArray();

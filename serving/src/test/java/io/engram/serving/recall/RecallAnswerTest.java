@@ -65,7 +65,8 @@ class RecallAnswerTest {
                 null,
                 "v1",
                 contradictedBy,
-                null);
+                null,
+                contradictedBy == null ? null : "Alice's budget is $15,000.");
     }
 
     private static void add(RecallCall call, MemoryRow row, double relevance) {
@@ -167,6 +168,10 @@ class RecallAnswerTest {
         assertThat(stale.getString("id")).isEqualTo(old);
         assertThat(stale.getBoolean("current")).isFalse();
         assertThat(stale.getString("contradicted_by")).isEqualTo(now);
+        // What replaced it, in its words, even where the answer does not return it.
+        assertThat(stale.getString("contradicted_by_content"))
+                .isEqualTo("Alice's budget is $15,000.");
+        assertThat(memories.getJsonObject(0).containsKey("contradicted_by_content")).isFalse();
     }
 
     @Test

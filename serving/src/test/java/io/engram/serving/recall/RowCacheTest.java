@@ -38,6 +38,7 @@ class RowCacheTest {
                 null,
                 "minilm-l6-v2-int8",
                 null,
+                null,
                 null);
     }
 
