@@ -6,7 +6,8 @@ import java.util.Map;
 
 /**
  * A memory, as a recall, a read or a list returns it (a field a call does not return is null).
- * {@code current} is false when it no longer holds as stated; {@code context} is the excerpt of the
+ * {@code current} is false when it no longer holds as stated, and {@code contradictedByContent}
+ * then says in its words what replaced it or that it ended; {@code context} is the excerpt of the
  * conversation a recalled fact was read from.
  */
 public record Memory(
@@ -36,6 +37,7 @@ public record Memory(
         String embeddingVersion,
         Boolean current,
         String contradictedBy,
+        String contradictedByContent,
         String supersededBy,
         String context,
         String contextId,
