@@ -73,7 +73,7 @@ public final class ChangePlanner {
             }
             if (fact.tags().contains(ChangeMention.TAG)) {
                 // "corsa finally died": read once the batch's facts are decided.
-                contradictions.add(fact);
+                contradictions.add(fact, i);
                 continue;
             }
             if (ValueHint.isHint(fact.tags())) {
@@ -83,7 +83,7 @@ public final class ChangePlanner {
                         HintReader.read(fact.content(), fact.validFrom(), known);
                 if (read.isEmpty()) {
                     // No value read: it may still tell that one changed.
-                    contradictions.add(fact);
+                    contradictions.add(fact, i);
                     continue;
                 }
                 HintReader.Read r = read.get();

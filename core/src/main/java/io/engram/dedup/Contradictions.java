@@ -26,16 +26,37 @@ final class Contradictions {
 
     private final List<CandidateFact> mentions = new ArrayList<>();
 
-    /** A sentence carried by a candidate (a mention, or a hint no reader gave a value from). */
-    void add(CandidateFact fact) {
+    /** Where each mention stands among the batch's candidates. */
+    private final List<Integer> places = new ArrayList<>();
+
+    /**
+     * A sentence carried by a candidate (a mention, or a hint no reader gave a value from), the
+     * {@code index}th of the batch.
+     */
+    void add(CandidateFact fact, int index) {
         mentions.add(fact);
+        places.add(index);
     }
 
     /** The contradictions the batch's sentences make, against {@code known} as it is now. */
     List<ChangePlanner.Planned> plan(Scope scope, List<CandidateFact> batch, UserMemories known) {
         List<ChangePlanner.Planned> out = new ArrayList<>();
-        for (CandidateFact mention : mentions) {
-            contradiction(scope, mention, batch, known)
+        java.util.Set<UUID> marked = new java.util.HashSet<>();
+        for (int i = 0; i < mentions.size(); i++) {
+            // "the fabia died lol. jk, garage fixed it, I drive the Fabia": what the batch says
+            // after the sentence stands.
+            java.util.Set<String> restated = new java.util.HashSet<>();
+            for (CandidateFact f : batch.subList(places.get(i) + 1, batch.size())) {
+                // A statement, not an excerpt, a summary or another hint.
+                if ((f.type() == MemoryType.SEMANTIC || f.type() == MemoryType.SOCIAL)
+                        && !Excerpts.isExcerpt(f.tags())
+                        && !ValueHint.isHint(f.tags())) {
+                    restated.addAll(f.sourceTurnIds());
+                }
+            }
+            contradiction(scope, mentions.get(i), batch, known, restated)
+                    // Two sentences of one batch telling the same change mark it once.
+                    .filter(change -> marked.add(change.memory().id()))
                     .ifPresent(
                             change -> {
                                 known.apply(change);
@@ -53,7 +74,11 @@ final class Contradictions {
     }
 
     private static Optional<MemoryChange.Contradicted> contradiction(
-            Scope scope, CandidateFact mention, List<CandidateFact> batch, UserMemories known) {
+            Scope scope,
+            CandidateFact mention,
+            List<CandidateFact> batch,
+            UserMemories known,
+            java.util.Set<String> restated) {
         List<String> turns = mention.sourceTurnIds();
         if (turns.isEmpty()) {
             return Optional.empty();
@@ -74,7 +99,8 @@ final class Contradictions {
             // by then, one of an older session replayed late is not contradicted by it.
             if (m.type() != MemoryType.SEMANTIC && m.type() != MemoryType.SOCIAL
                     || m.validFrom().isAfter(mention.validFrom())
-                    || m.sourceTurnIds().contains(turns.get(turns.size() - 1))) {
+                    || m.sourceTurnIds().contains(turns.get(turns.size() - 1))
+                    || m.sourceTurnIds().stream().anyMatch(restated::contains)) {
                 continue;
             }
             Optional<String> named =
@@ -98,7 +124,11 @@ final class Contradictions {
                         by,
                         e.sourceTurnIds(),
                         word,
-                        "a later turn tells \"" + word + "\" changed: " + said.sentence(),
+                        // Bounded: a change's reason crosses the job as a short string.
+                        "a later turn tells \""
+                                + word
+                                + "\" changed: "
+                                + io.engram.text.Text.clip(said.sentence(), 200),
                         1.0));
     }
 

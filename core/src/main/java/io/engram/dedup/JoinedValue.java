@@ -97,6 +97,38 @@ final class JoinedValue {
     private static final java.util.regex.Pattern DOCTOR =
             java.util.regex.Pattern.compile("(?i)\\bdr\\.? (?<v>[\\p{L}][\\p{L}'-]+)");
 
+    /** Words after "dr" that name no one. */
+    private static final java.util.Set<String> NOT_A_DOCTOR =
+            java.util.Set.of(
+                    "seems",
+                    "seemed",
+                    "said",
+                    "says",
+                    "thinks",
+                    "thought",
+                    "told",
+                    "wants",
+                    "gave",
+                    "put",
+                    "reckons",
+                    "reckoned",
+                    "appointment",
+                    "appt",
+                    "visit",
+                    "surgery",
+                    "office",
+                    "called",
+                    "named",
+                    "sent",
+                    "moved",
+                    "changed",
+                    "retired",
+                    "left",
+                    "quit",
+                    "referred",
+                    "prescribed",
+                    "upped");
+
     static Read of(Read left, ValueHint hint) {
         Optional<FactKey> key = FactKey.of(left.old().content());
         if (key.isEmpty()) {
@@ -105,7 +137,16 @@ final class JoinedValue {
         String s = hint.sentence();
         if (DOCTORS.contains(left.attribute().toLowerCase(Locale.ROOT))) {
             // "dr okafor retired, they moved me to dr hale": the doctor other than the one left.
-            String doctor = onlyOther(DOCTOR.matcher(s), left.oldValue());
+            List<String> named = new ArrayList<>();
+            java.util.regex.Matcher dr = DOCTOR.matcher(s);
+            while (dr.find()) {
+                String w = dr.group("v").toLowerCase(Locale.ROOT);
+                // "the new dr seems nice": no name.
+                if (!io.engram.text.Text.STOPWORDS.contains(w) && !NOT_A_DOCTOR.contains(w)) {
+                    named.add(dr.group("v"));
+                }
+            }
+            String doctor = onlyOther(named, left.oldValue());
             return doctor == null
                     ? left
                     : Read.of(

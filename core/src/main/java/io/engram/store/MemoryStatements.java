@@ -42,8 +42,11 @@ final class MemoryStatements {
     static final String REINFORCE =
             "update memories set source_turn_ids = source_turn_ids"
                     + " || array(select t from unnest(?::text[]) t where not (t = any(source_turn_ids))),"
-                    + " importance = greatest(importance, ?), updated_at = now() where id = ?"
-                    + " and status = 'active'";
+                    + " importance = greatest(importance, ?), updated_at = now(),"
+                    // Said again, it holds: a contradiction by a turn in between is undone.
+                    + " consistency_score = case when contradicted_by is null then consistency_score"
+                    + " else 1.0 end, contradicted_by = null"
+                    + " where id = ? and status = 'active'";
 
     /** Whether an update already holds: the memory is current at this version or a later one. */
     static final String CURRENT =

@@ -187,6 +187,15 @@ public final class Text {
         return false;
     }
 
+    /** {@code text} cut to at most {@code max} characters, not inside a surrogate pair. */
+    public static String clip(String text, int max) {
+        if (text.length() <= max) {
+            return text;
+        }
+        int end = Character.isHighSurrogate(text.charAt(max - 1)) ? max - 1 : max;
+        return text.substring(0, end) + "…";
+    }
+
     /** Lower-case words (letters and digits, inner apostrophes and hyphens kept). */
     public static List<String> words(String text) {
         List<String> out = new ArrayList<>();

@@ -154,6 +154,10 @@ class ChangeMentionsTest {
                 "I work at Lumen Labs.|just switched desks at lumen labs, window seat now",
                 "Nate loves coconut milk.|you can use coconut oil instead of butter",
                 "I'm lactose intolerant.|trying almond milk instead, since im lactose intolerant",
+                "I drive a Skoda Fabia.|phone died in the fabia lol",
+                "I drive a Skoda Fabia.|left my fabia unlocked again",
+                "I drive a Skoda Fabia.|moved the fabia so the bins could get out",
+                "I drive a Skoda Fabia.|dropped the fabia off for its mot",
             })
     void theSameWordsOfSomeoneElsesOrOfNoChangeMarkNothing(String before, String after) {
         Told told = tell(before, T, after, T.plus(Duration.ofDays(30)));
@@ -185,5 +189,61 @@ class ChangeMentionsTest {
                         T.plus(Duration.ofDays(30)),
                         false);
         assertThat(told.later()).extracting(p -> p.decision().kind()).doesNotContain("contradict");
+    }
+
+    @Test
+    void whatTheBatchSaysAfterTheSentenceStands() {
+        ChangePlanner planner = new ChangePlanner(new DedupPolicy(), "test");
+        UserMemories known = new UserMemories(100);
+        List<CandidateFact> one = said("I drive a 2016 Skoda Fabia.", T);
+        planner.plan(DANA, Optional.of("s1"), "conversation", one, axes(one, 0), known, T);
+        Instant at = T.plus(Duration.ofDays(30));
+        ExtractionWindow w =
+                new ExtractionWindow(
+                        "s2",
+                        List.of(),
+                        List.of(
+                                new ConversationTurn(
+                                        "u1",
+                                        io.engram.events.Role.USER,
+                                        Optional.of("Dana"),
+                                        "the fabia finally died on the a1 lol",
+                                        at),
+                                new ConversationTurn(
+                                        "u2",
+                                        io.engram.events.Role.USER,
+                                        Optional.of("Dana"),
+                                        "jk the garage fixed it. I drive a 2016 Skoda Fabia.",
+                                        at.plusSeconds(60))),
+                        false);
+        List<CandidateFact> two =
+                new ArrayList<>(((ExtractionResult.Facts) EXTRACTOR.extract(w)).facts());
+        two.addAll(Excerpts.of(w, 3, 1000, List.copyOf(two)));
+        assertThat(
+                        planner.plan(
+                                DANA,
+                                Optional.of("s2"),
+                                "conversation",
+                                two,
+                                axes(two, one.size()),
+                                known,
+                                at.plusSeconds(60)))
+                .extracting(p -> p.decision().kind())
+                .doesNotContain("contradict", "supersede");
+    }
+
+    @Test
+    void aVeryLongSentenceGivesAShortReason() {
+        String said = "the fabia finally died " + "😭".repeat(11_000);
+        Told told = tell("I drive a 2016 Skoda Fabia.", T, said, T.plus(Duration.ofDays(30)));
+        List<MemoryChange.Contradicted> marks =
+                told.later().stream()
+                        .map(ChangePlanner.Planned::change)
+                        .filter(MemoryChange.Contradicted.class::isInstance)
+                        .map(MemoryChange.Contradicted.class::cast)
+                        .toList();
+        assertThat(marks).hasSize(1);
+        // A change's reason crosses the job's operators as a string of at most 64 KB.
+        assertThat(marks.get(0).reason().length()).isLessThan(400);
     }
 }

@@ -48,6 +48,8 @@ class LapsesTest {
                         + "|Dana's GP is Dr. Quinn.",
                 "My dentist is Dr. Ortiz.|dr ortiz retired!! seeing dr bello at the same place"
                         + "|Dana's dentist is Dr. Bello.",
+                "My GP is Dr. Okafor.|dr okafor retired 😢 the new dr seems nice"
+                        + "|Dana's GP is no longer Dr. Okafor.",
             })
     void anEndingInChatWordsEndsTheValueItNames(String before, String after, String stored) {
         supersedesTheFirst(tell(before, T, after, T.plus(Duration.ofDays(30))), stored);

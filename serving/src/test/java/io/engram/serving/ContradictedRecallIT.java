@@ -76,6 +76,27 @@ class ContradictedRecallIT {
             assertThat(stale.getString("contradicted_by")).isEqualTo(later);
             assertThat(stale.getString("contradicted_by_content"))
                     .isEqualTo("Zoe: ugh, it finally died on the a1 lol");
+
+            // The tags of sentences the write plane reads and never stores are no memory's.
+            for (String tag : new String[] {"value-hint", "change-mention"}) {
+                ServingFixture.Reply bad =
+                        f.post(
+                                "/v1/memories",
+                                key,
+                                new JsonObject()
+                                        .put("user_id", "zoe")
+                                        .put("content", "Zoe: the fabia died")
+                                        .put("tags", new JsonArray().add("car").add(tag)));
+                assertThat(bad.status()).as(bad.raw()).isEqualTo(400);
+                assertThat(bad.raw()).contains("tags[1]").contains(tag);
+                ServingFixture.Reply edit =
+                        f.call(
+                                "PATCH",
+                                "/v1/memories/" + old + "?user_id=zoe",
+                                key,
+                                new JsonObject().put("tags", new JsonArray().add(tag)).encode());
+                assertThat(edit.status()).as(edit.raw()).isEqualTo(400);
+            }
         }
     }
 }

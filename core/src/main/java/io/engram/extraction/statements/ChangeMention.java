@@ -1,6 +1,7 @@
 package io.engram.extraction.statements;
 
 import io.engram.text.Text;
+import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
@@ -214,29 +215,131 @@ public final class ChangeMention {
         // "coconut oil instead of butter" tells nothing of the coconut.
         Matcher other = CHANGE.matcher(clause.replaceAll("\\binstead of\\b", " "));
         boolean onlyInstead = !other.find();
+        List<String> words = new ArrayList<>();
+        List<Integer> starts = new ArrayList<>();
         Matcher w = WORD.matcher(clause);
-        String previous = "";
-        boolean located = false;
         while (w.find()) {
-            String word = w.group();
+            words.add(w.group());
+            starts.add(w.start());
+        }
+        String before = "";
+        String beforeThat = "";
+        boolean located = false;
+        for (int i = 0; i < words.size(); i++) {
+            String word = words.get(i);
             boolean named = value.contains(stem(word));
-            // "switched desks at lumen labs": where something else changed, the whole name.
-            located = named && (previous.equals("at") || located);
-            previous = word;
+            // "switched desks at lumen labs", "phone died in the fabia": where something else
+            // changed, the whole name.
+            // "gave up on the bears": the leaving, not a place.
+            located = named && (PLACED.contains(before) && !"up".equals(beforeThat) || located);
+            if (!ARTICLES.contains(word)) {
+                beforeThat = before;
+                before = word;
+            }
             if (!named
                     || located
-                    || onlyInstead && !INSTEAD_OF.matcher(clause.substring(0, w.start())).find()
+                    || onlyInstead && !INSTEAD_OF.matcher(clause.substring(0, starts.get(i))).find()
                     // "greg's manager": someone of theirs.
                     || word.endsWith("'s")
                     || word.endsWith("'")) {
                 continue;
             }
-            if (!DOING.matcher(clause.substring(w.end()).stripLeading()).find()) {
-                return Optional.of(word);
+            int end = starts.get(i) + word.length();
+            if (DOING.matcher(clause.substring(end).stripLeading()).find()) {
+                continue;
             }
+            // "left my fabia unlocked", "dropped the fabia off for its mot": the value moved,
+            // not left.
+            int next = i + 1;
+            while (next < words.size() && value.contains(stem(words.get(next)))) {
+                next++;
+            }
+            // "left shoreditch in march" is when, not where.
+            if (next < words.size()
+                    && MOVED.contains(words.get(next))
+                    && !(next + 1 < words.size() && WHEN.contains(words.get(next + 1)))) {
+                continue;
+            }
+            return Optional.of(word);
         }
         return Optional.empty();
     }
+
+    /** Words before a value that place something else at it: "at", "in the". */
+    private static final Set<String> PLACED =
+            Set.of("at", "in", "on", "into", "onto", "by", "near", "with", "inside", "under");
+
+    /** Words after "in", "on" or "at" that tell when. */
+    private static final Set<String> WHEN =
+            Set.of(
+                    "january",
+                    "february",
+                    "march",
+                    "april",
+                    "may",
+                    "june",
+                    "july",
+                    "august",
+                    "september",
+                    "october",
+                    "november",
+                    "december",
+                    "jan",
+                    "feb",
+                    "mar",
+                    "apr",
+                    "jun",
+                    "jul",
+                    "aug",
+                    "sept",
+                    "sep",
+                    "oct",
+                    "nov",
+                    "dec",
+                    "monday",
+                    "tuesday",
+                    "wednesday",
+                    "thursday",
+                    "friday",
+                    "saturday",
+                    "sunday",
+                    "spring",
+                    "summer",
+                    "autumn",
+                    "fall",
+                    "winter",
+                    "the");
+
+    private static final Set<String> ARTICLES = Set.of("the", "a", "an", "my", "our", "their");
+
+    /** Words after a value that tell it was moved or used, not left. */
+    private static final Set<String> MOVED =
+            Set.of(
+                    "off",
+                    "unlocked",
+                    "open",
+                    "outside",
+                    "behind",
+                    "back",
+                    "somewhere",
+                    "there",
+                    "here",
+                    "again",
+                    "up",
+                    "down",
+                    "round",
+                    "around",
+                    "so",
+                    "to",
+                    "into",
+                    "onto",
+                    "at",
+                    "in",
+                    "on",
+                    "with",
+                    "by",
+                    "near",
+                    "under");
 
     private static final Set<String> DAYS =
             Set.of(

@@ -67,8 +67,11 @@ final class Lapses {
 
     private static final String OWNED = "(?:(?:the|my|our) )?";
 
-    /** What was left, up to its clause's end. */
-    private static final String OBJECT = "(?<left>[^,;:.!?()]+?)";
+    /**
+     * What was left, up to its clause's end; a value is no longer than this (and no regex runs
+     * long).
+     */
+    private static final String OBJECT = "(?<left>[^,;:.!?()]{1,60}?)";
 
     private static final List<Pattern> OWN =
             List.of(

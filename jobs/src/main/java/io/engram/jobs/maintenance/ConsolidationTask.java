@@ -54,7 +54,9 @@ public final class ConsolidationTask implements MaintenanceTask {
                 ctx.read()
                         .prepareStatement(
                                 "select tenant_id, project_id, environment, user_id from memories"
-                                        + " where status = 'active' and type <> 'episodic' and "
+                                        + " where status = 'active' and type <> 'episodic'"
+                                        // No longer current: never folded into what is.
+                                        + " and contradicted_by is null and "
                                         + ctx.scopeFilter()
                                         + " group by tenant_id, project_id, environment, user_id"
                                         + " having count(*) >= 2")) {
@@ -97,6 +99,7 @@ public final class ConsolidationTask implements MaintenanceTask {
                                         + ", usage_count, last_accessed_at from memories where tenant_id = ?"
                                         + " and project_id = ? and environment = ? and user_id = ?"
                                         + " and status = 'active' and type <> 'episodic'"
+                                        + " and contradicted_by is null"
                                         + " order by valid_from desc, id limit "
                                         + MAX_PER_USER)) {
             MemoryEvents.bindScope(st, 1, scope);

@@ -168,6 +168,29 @@ class MaintenanceJobIT {
         assertThat(indexed(dana, stale.id()).path("content").asText()).contains("two hives");
     }
 
+    /** A statement no longer current is never folded into one that reads as current. */
+    @Test
+    void consolidationLeavesAContradictedStatementOut() throws Exception {
+        Scope cleo = new Scope("fold", "default", "dev", "cleo");
+        Instant t = NOW.minus(Duration.ofDays(20));
+        Memory old = seedAt(cleo, "Cleo drives a 2016 Skoda Fabia", t);
+        Memory same = seedAt(cleo, "Cleo drives a 2016 Skoda Fabia hatchback", t.plusSeconds(60));
+        Memory later = seedAt(cleo, "Cleo: the fabia finally died on the a1", t.plusSeconds(120));
+        try (Connection c = connect();
+                java.sql.PreparedStatement st =
+                        c.prepareStatement(
+                                "update memories set contradicted_by = ?, consistency_score = 0.2"
+                                        + " where id = any(?)")) {
+            st.setObject(1, later.id());
+            st.setArray(2, c.createArrayOf("uuid", new Object[] {old.id(), same.id()}));
+            assertThat(st.executeUpdate()).isEqualTo(2);
+        }
+        runner.run(MaintenanceKind.CONSOLIDATE, null, NOW, "test");
+        assertThat(column(old.id(), "status")).isEqualTo("active");
+        assertThat(column(same.id(), "status")).isEqualTo("active");
+        assertThat(currentContents(cleo)).noneMatch(c -> c.contains("Fabia") && c.contains(";"));
+    }
+
     @Test
     void consolidationFoldsTheHawaiiBudgetAndRestoresTheOriginalsExactly() throws Exception {
         Scope alice = new Scope("fold", "default", "dev", "alice");

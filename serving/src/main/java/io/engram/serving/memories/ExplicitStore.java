@@ -83,12 +83,34 @@ public final class ExplicitStore {
                     scope,
                     Fields.text(body, "content", 8000).strip(),
                     type,
-                    Fields.strings(body, "tags", 20, 100),
+                    storableTags(body),
                     Fields.json(body, "metadata", 50),
                     Fields.real(body, "importance", 0.5, 0, 1),
                     Fields.optionalId(body, "session_id"),
                     validFrom == null ? Instant.now() : validFrom);
         }
+    }
+
+    /**
+     * The request's tags, none of those that mark what the write plane reads and never stores (a
+     * hint is no memory: stored, it would be planned as one and never written).
+     */
+    static List<String> storableTags(JsonObject body) {
+        List<String> tags = Fields.strings(body, "tags", 20, 100);
+        for (int i = 0; i < tags.size(); i++) {
+            String t = tags.get(i);
+            if (t.equals(io.engram.extraction.statements.ValueHint.TAG)
+                    || t.equals(io.engram.extraction.statements.ChangeMention.TAG)) {
+                throw Problem.badRequest(
+                        "tags["
+                                + i
+                                + "]: '"
+                                + t
+                                + "' is kept for sentences the write plane reads"
+                                + " and never stores");
+            }
+        }
+        return tags;
     }
 
     /** What the write did: the changes written, or the active memory that already said it. */

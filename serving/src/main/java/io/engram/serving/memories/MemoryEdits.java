@@ -55,7 +55,7 @@ public final class MemoryEdits {
             }
             return new Edit(
                     Fields.optionalText(body, "content", 8000),
-                    body.containsKey("tags") ? Fields.strings(body, "tags", 20, 100) : null,
+                    body.containsKey("tags") ? ExplicitStore.storableTags(body) : null,
                     body.containsKey("importance")
                             ? Fields.real(body, "importance", 0.5, 0, 1)
                             : null,

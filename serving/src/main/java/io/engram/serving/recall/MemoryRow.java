@@ -36,7 +36,8 @@ record MemoryRow(
                     + " embedding_version, contradicted_by, session_id,"
                     // What contradicts a memory, in its words: a recall that returns a value no
                     // longer current says what replaced it or that it ended.
-                    + " (select c.content from memories c where c.id = memories.contradicted_by)"
+                    + " (select c.content from memories c where c.id = memories.contradicted_by"
+                    + " and c.status = 'active')"
                     + " as contradicted_by_content";
 
     static MemoryRow of(Row r) {
