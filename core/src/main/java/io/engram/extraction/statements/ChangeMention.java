@@ -271,44 +271,11 @@ public final class ChangeMention {
 
     /** Words after "in", "on" or "at" that tell when. */
     private static final Set<String> WHEN =
-            Set.of(
-                    "january",
-                    "february",
-                    "march",
-                    "april",
-                    "may",
-                    "june",
-                    "july",
-                    "august",
-                    "september",
-                    "october",
-                    "november",
-                    "december",
-                    "jan",
-                    "feb",
-                    "mar",
-                    "apr",
-                    "jun",
-                    "jul",
-                    "aug",
-                    "sept",
-                    "sep",
-                    "oct",
-                    "nov",
-                    "dec",
-                    "monday",
-                    "tuesday",
-                    "wednesday",
-                    "thursday",
-                    "friday",
-                    "saturday",
-                    "sunday",
-                    "spring",
-                    "summer",
-                    "autumn",
-                    "fall",
-                    "winter",
-                    "the");
+            words(
+                    TimePhrases.MONTHS
+                            + "|"
+                            + TimePhrases.WEEKDAYS
+                            + "|spring|summer|autumn|fall|winter|the");
 
     private static final Set<String> ARTICLES = Set.of("the", "a", "an", "my", "our", "their");
 
@@ -342,27 +309,14 @@ public final class ChangeMention {
                     "under");
 
     private static final Set<String> DAYS =
-            Set.of(
-                    "monday",
-                    "tuesday",
-                    "wednesday",
-                    "thursday",
-                    "friday",
-                    "saturday",
-                    "sunday",
-                    "mondays",
-                    "tuesdays",
-                    "wednesdays",
-                    "thursdays",
-                    "fridays",
-                    "saturdays",
-                    "sundays",
-                    "weekday",
-                    "weekdays",
-                    "weekends",
-                    "mornings",
-                    "evenings",
-                    "nights");
+            words(
+                    TimePhrases.WEEKDAYS
+                            + "|mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays"
+                            + "|weekday|weekdays|weekends|mornings|evenings|nights");
+
+    private static Set<String> words(String alternatives) {
+        return Set.copyOf(java.util.Arrays.asList(alternatives.split("\\|")));
+    }
 
     private static final Pattern WORD = Pattern.compile("[\\p{L}\\p{N}][\\p{L}\\p{N}'&-]*");
 

@@ -27,10 +27,10 @@ public final class TimePhrases {
         }
     }
 
-    private static final String MONTHS =
+    static final String MONTHS =
             "january|february|march|april|may|june|july|august|september|october|november|december"
                     + "|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec";
-    private static final String WEEKDAYS =
+    static final String WEEKDAYS =
             "monday|tuesday|wednesday|thursday|friday|saturday|sunday"
                     + "|mon|tues|tue|wed|thurs|thur|thu|fri|sat|sun";
     private static final String NUMBER =
