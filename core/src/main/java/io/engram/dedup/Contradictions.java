@@ -92,6 +92,11 @@ final class Contradictions {
         String content = mention.content();
         int tail = content.indexOf(Continuation.TAIL);
         ValueHint said = ValueHint.parse(tail < 0 ? content : content.substring(0, tail));
+        // The sentence's clauses are read once, then against each statement.
+        List<String> clauses = ChangeMention.changeClauses(said.sentence());
+        if (clauses.isEmpty()) {
+            return Optional.empty();
+        }
         Memory found = null;
         String word = null;
         for (Memory m : known.valued()) {
@@ -103,8 +108,7 @@ final class Contradictions {
                     || m.sourceTurnIds().stream().anyMatch(restated::contains)) {
                 continue;
             }
-            Optional<String> named =
-                    ChangeMention.names(said.speaker(), m.content(), said.sentence());
+            Optional<String> named = ChangeMention.named(said.speaker(), m.content(), clauses);
             if (named.isEmpty()) {
                 continue;
             }

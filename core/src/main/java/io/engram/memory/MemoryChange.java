@@ -39,10 +39,22 @@ public sealed interface MemoryChange {
             String word,
             String reason,
             double similarity)
-            implements MemoryChange {}
+            implements MemoryChange {
+
+        /** The turns of the excerpt that told the change, not the old statement's. */
+        @Override
+        public java.util.List<String> toldIn() {
+            return byTurns;
+        }
+    }
 
     /** The same fact again: the existing memory gains the new source turns. */
     record Reinforced(Memory memory, String reason, double similarity) implements MemoryChange {}
+
+    /** The turns that told this change: those of its memory, unless a kind says otherwise. */
+    default java.util.List<String> toldIn() {
+        return memory().sourceTurnIds();
+    }
 
     default Optional<Memory> replaced() {
         return this instanceof Superseded s ? Optional.of(s.old()) : Optional.empty();

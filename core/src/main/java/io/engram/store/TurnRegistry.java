@@ -105,12 +105,7 @@ public final class TurnRegistry {
             } else {
                 List<MemoryChange> fresh = new ArrayList<>();
                 for (MemoryChange change : b.changes()) {
-                    // A contradiction is news of the turn that told it, not of the old statement's.
-                    List<String> turns =
-                            change instanceof MemoryChange.Contradicted x
-                                    ? x.byTurns()
-                                    : change.memory().sourceTurnIds();
-                    List<String> own = turns.stream().filter(window::contains).toList();
+                    List<String> own = change.toldIn().stream().filter(window::contains).toList();
                     if (own.isEmpty() || !stored.containsAll(own)) {
                         fresh.add(change);
                     }

@@ -187,18 +187,38 @@ public final class ChangeMention {
      * any.
      */
     public static Optional<String> names(String subject, String statement, String sentence) {
+        return named(subject, statement, changeClauses(sentence));
+    }
+
+    /**
+     * The clauses of {@code sentence} in lower case that hold a word of change and tell of no one
+     * else, where a value may be named; none when the sentence tells no change of the speaker's.
+     * Read once per sentence, then against every statement with {@link #named}.
+     */
+    public static List<String> changeClauses(String sentence) {
         if (!tells(sentence)) {
+            return List.of();
+        }
+        String s = sentence.toLowerCase(Locale.ROOT).replace('’', '\'');
+        List<String> out = new ArrayList<>();
+        for (String clause : CLAUSE.split(s)) {
+            if (CHANGE.matcher(clause).find() && !SOMEONE.matcher(clause).find()) {
+                out.add(clause);
+            }
+        }
+        return out;
+    }
+
+    /** The word of {@code statement}'s value that one of {@code clauses} names, if any. */
+    public static Optional<String> named(String subject, String statement, List<String> clauses) {
+        if (clauses.isEmpty()) {
             return Optional.empty();
         }
         Set<String> value = valueWords(subject, statement);
         if (value.isEmpty()) {
             return Optional.empty();
         }
-        String s = sentence.toLowerCase(Locale.ROOT).replace('’', '\'');
-        for (String clause : CLAUSE.split(s)) {
-            if (!CHANGE.matcher(clause).find() || SOMEONE.matcher(clause).find()) {
-                continue;
-            }
+        for (String clause : clauses) {
             Optional<String> named = namedIn(clause, value);
             if (named.isPresent()) {
                 return named;
