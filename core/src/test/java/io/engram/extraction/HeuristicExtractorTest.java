@@ -6,6 +6,9 @@ import io.engram.memory.MemoryType;
 import java.time.Instant;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 class HeuristicExtractorTest {
 
@@ -304,5 +307,59 @@ class HeuristicExtractorTest {
         Turns earlier = new Turns().say("Alice", "I adopted a beagle named Max last spring.");
         ExtractionWindow window = new ExtractionWindow("s1", earlier.list(), List.of(), false);
         assertThat(facts(window)).isEmpty();
+    }
+
+    // What someone did, told with an object: "I joined a gym", "I took the kids to the museum".
+
+    @ParameterizedTest
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "I joined a gym last week!|John joined a gym in the week of 2 March 2026.",
+                "Yesterday I took the kids to the museum - it was so cool spending time with"
+                        + " them.|John took the kids to the museum.",
+                "I visited a veteran's hospital and met some amazing people.|John visited a"
+                        + " veteran's hospital and met some amazing people.",
+                "Last weekend I had a picnic with some friends from church.|John had a picnic"
+                        + " with some friends from church on the weekend of 14 March 2026.",
+                "I had an interview for a design internship yesterday.|John had an interview"
+                        + " for a design internship on 14 March 2026.",
+                "I made some peach cobbler recently, it was great.|John made some peach"
+                        + " cobbler recently.",
+                "I won an international tournament last week.|John won an international"
+                        + " tournament in the week of 2 March 2026.",
+                // Shouted words are not names, and the next sentence is not the object.
+                "WE ADOPTED A SECOND DOG. a little rescue greyhound called pepper|John adopted"
+                        + " a second dog.",
+                // A purpose of one word says nothing of the deed.
+                "I bought a cake to celebrate.|John bought a cake.",
+            })
+    void anEventWithAnObjectIsRead(String text, String fact) {
+        assertThat(said(text)).containsExactly(fact);
+    }
+
+    /**
+     * An object that names nothing that happened: an experience, an amount, a pointer, a count
+     * without the thing counted, a turn of phrase, a day's ride, or a deed for a time ahead.
+     */
+    @ParameterizedTest
+    @ValueSource(
+            strings = {
+                "I had a similar experience.",
+                "I had a wild few days.",
+                "I raised a ton.",
+                "I read a few of them.",
+                "We adopted a third!!",
+                "I took the plunge.",
+                "I got a surge of energy and purpose.",
+                "I got a great turnout.",
+                "I took the bus to work today.",
+                "I took some time off.",
+                "we toured a private school just in case for next year",
+                "I learned a lot from watching him.",
+                "I took a picture of the sunset.",
+            })
+    void anObjectThatNamesNoEventIsNoFact(String text) {
+        assertThat(said(text)).isEmpty();
     }
 }

@@ -80,6 +80,11 @@ final class Lexicons {
     /** Past-tense verbs of things that happen to or are done by a person on a day. */
     static final Set<String> EVENT_VERBS = list("event_verbs");
 
+    /**
+     * What "had a …" must name to tell an event ("had a picnic", not "had a similar experience").
+     */
+    static final Set<String> HAD_EVENTS = list("had_events");
+
     /** Words that say nothing particular as the whole of what someone likes or wants. */
     static final Set<String> VAGUE = list("vague");
 
