@@ -21,6 +21,31 @@ class KindCuesTest {
     }
 
     @Test
+    void aSetIsAskedForPastAPossessiveASignOrAPerfect() {
+        // "What are Joanna's hobbies?": the plural comes after the name.
+        assertThat(AttributeCues.of("What are Joanna's hobbies?")).contains("hiking", "painting");
+        assertThat(
+                        io.engram.query.agentic.QuestionShape.asksForSet(
+                                "What are Maria's dogs' names?"))
+                .isTrue();
+        // "LGBTQ+" is one word before the kind.
+        assertThat(AttributeCues.of("What LGBTQ+ events has Caroline participated in?"))
+                .contains("parade", "conference");
+        // What someone has done over time is asked of every time.
+        assertThat(io.engram.query.agentic.QuestionShape.asksForSet("What has Melanie painted?"))
+                .isTrue();
+        assertThat(
+                        io.engram.query.agentic.QuestionShape.asksForSet(
+                                "Where has Maria made friends?"))
+                .isTrue();
+        // One thing, and a name with a possessive, ask for no set.
+        assertThat(io.engram.query.agentic.QuestionShape.asksForSet("What is Joanna's job?"))
+                .isFalse();
+        assertThat(io.engram.query.agentic.QuestionShape.asksForSet("What are Joanna's plan?"))
+                .isFalse();
+    }
+
+    @Test
     void aQuestionAboutOneThingOfAKindGetsNoMembers() {
         // Added here, the members outweighed the question's own words.
         assertThat(AttributeCues.of("What new activity did Maria start recently?")).isEmpty();

@@ -162,6 +162,7 @@ public final class LocomoEvaluation {
             var run = ask(stack, conversations, runFile, multi, b -> {});
             var scores = LocomoScorer.score(qas, run, new int[] {5, 10});
             System.out.println(settings + ": " + scores.get("all"));
+            holdWhileTuning(stack);
             Map<String, Map<String, Double>> variants = new LinkedHashMap<>();
             variants.put(
                     "hybrid (k-NN + BM25), default weights"
@@ -187,6 +188,30 @@ public final class LocomoEvaluation {
             return new Ingestion(scores, variants, strategies, turns, memories, ingestSeconds);
         } finally {
             BenchmarkStores.deleteTree(home);
+        }
+    }
+
+    /**
+     * With {@code -Dlocomo.hold=FILE}, keeps the stack up after the main run, for asking it by hand
+     * while tuning, until FILE exists; prints where the stack answers first.
+     */
+    private static void holdWhileTuning(LocalStack stack) throws InterruptedException {
+        String release = System.getProperty("locomo.hold");
+        if (release == null) {
+            return;
+        }
+        System.out.println(
+                "holding: search API "
+                        + stack.url()
+                        + ", key "
+                        + stack.apiKey()
+                        + ", OpenSearch "
+                        + stack.config().openSearch().url()
+                        + "; create "
+                        + release
+                        + " to go on");
+        while (!Files.exists(Path.of(release))) {
+            Thread.sleep(500);
         }
     }
 

@@ -194,7 +194,20 @@ public final class QuestionShape {
     private static final Pattern KINDS_OF =
             Pattern.compile("(?i)^\\s*(?:what|which)\\s+(?:kinds?|types?|sorts?)\\s+of\\b");
     private static final Pattern WH_NOUN =
-            Pattern.compile("(?i)^\\s*(?:what|which)\\s+([\\p{L}'’/-]+)(?:\\s+([\\p{L}'’/-]+))?");
+            Pattern.compile("(?i)^\\s*(?:what|which)\\s+([\\p{L}'’/+-]+)(?:\\s+([\\p{L}'’/+-]+))?");
+
+    /** "What are Sam's hobbies", "what were the names of …": a plural within the next words. */
+    private static final Pattern WH_ARE =
+            Pattern.compile(
+                    "(?i)^\\s*(?:what|which|who)\\s+(?:are|were)\\s+((?:[\\p{L}'’+-]+\\s+){0,3}[\\p{L}'’+-]+)");
+
+    /**
+     * "What has Sam painted", "where have they camped": what a person has done over time is asked
+     * of every time it was done.
+     */
+    private static final Pattern WH_PERFECT =
+            Pattern.compile("(?i)^\\s*(?:what|where|who|which)\\s+(?:has|have)\\b");
+
     private static final Pattern SET_WORDS =
             Pattern.compile(
                     "(?i)\\b(?:how many|what are some|in what ways|what ways|all the|every|ever|"
@@ -245,6 +258,17 @@ public final class QuestionShape {
     public static boolean asksForSet(String question) {
         if (KINDS_OF.matcher(question).find() || SET_WORDS.matcher(question).find()) {
             return true;
+        }
+        if (WH_PERFECT.matcher(question).find()) {
+            return true;
+        }
+        Matcher are = WH_ARE.matcher(question);
+        if (are.find()) {
+            for (String w : are.group(1).split("\\s+")) {
+                if (plural(w.replaceAll("[+]+$", ""))) {
+                    return true;
+                }
+            }
         }
         Matcher wh = WH_NOUN.matcher(question);
         if (wh.find()) {
