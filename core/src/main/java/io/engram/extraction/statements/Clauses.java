@@ -193,10 +193,15 @@ public final class Clauses {
 
     private Clauses() {}
 
-    /** A time phrase before the subject: "Last Friday I went…", "Yesterday, we…". */
+    /**
+     * A time phrase before the subject: "Last Friday I went…", "Just yesterday, we…", "Next month
+     * I'm having…".
+     */
     private static final Pattern LEADING_TIME =
             Pattern.compile(
-                    "(?i)^(?<t>(?:last|this past|this|on|earlier this|yesterday|today|tonight|recently|a few|two|three|a couple of)\\b(?:(?! (?:was|were|is|has|had|went|got)\\b| [-–—] )[^,]){0,28}?),? (?<rest>(?:I|we|my)\\b.+)$");
+                    "(?i)^(?:just |only )?(?<t>(?:last|this past|this|on|earlier this|yesterday|today|tonight|recently|a few|two|three|a couple of|next|tomorrow|over the weekend|the other day)\\b(?:(?! (?:was|were|is|has|had|went|got)\\b| [-–—] )[^,]){0,28}?),? (?<rest>(?:I|we|my)\\b.+)$");
+
+    private static final Pattern ASIDE = Pattern.compile("\\s[-–—]\\s");
 
     /** "…is my favorite color now": the time of the statement, not part of it. */
     private static final Pattern TRAILING_NOW =
@@ -267,10 +272,11 @@ public final class Clauses {
             subject = person.lookingAt() ? (person.group("we") != null ? "we" : "I") : null;
             var leading = LEADING_TIME.matcher(clause);
             if (leading.matches()) {
-                clause =
-                        leading.group("rest").replaceAll("[\\s.!…]+$", "")
-                                + " "
-                                + leading.group("t");
+                // Before an aside ("… my paintings - can't wait"), which is cut off later.
+                String rest = leading.group("rest").replaceAll("[\\s.!…]+$", "");
+                var aside = ASIDE.matcher(rest);
+                int at = aside.find() ? aside.start() : rest.length();
+                clause = rest.substring(0, at) + " " + leading.group("t") + rest.substring(at);
             }
             clause = clause.replaceAll("[\\s.!…]+$", "").strip();
             clause = TRAILING_NOW.matcher(clause).replaceAll("").strip();
