@@ -46,6 +46,10 @@ class CasualStatementsTest {
                 "I have an iPhone 14.|Dana's phone is an iPhone 14.",
                 "I have a Honda Civic.|Dana drives a Honda Civic.",
                 "I'm a sophomore at Rutgers, so many exams|Dana is a sophomore at Rutgers.",
+                // "and" before another subject ends the statement.
+                "my manager is Gavin and he micromanages everything|Dana's manager is Gavin.",
+                "I work at Stripe and it is great|Dana works at Stripe.",
+                "my boss is Karen and honestly she's fine|Dana's boss is Karen.",
             })
     void theStatementIsReadWithoutItsComment(String said, String stored) {
         assertThat(facts(said, T)).extracting(CandidateFact::content).containsExactly(stored);

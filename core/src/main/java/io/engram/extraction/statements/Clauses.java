@@ -177,6 +177,14 @@ public final class Clauses {
                             + NAMED_SUBJECT
                             + "))\\s*");
 
+    /**
+     * "my manager is Gavin and he micromanages everything": "and" before another subject ends the
+     * speaker's statement.
+     */
+    private static final Pattern AND_THEN_SUBJECT =
+            Pattern.compile(
+                    "(?i)\\s+and\\s+(?:honestly\\s+|tbh\\s+|ngl\\s+)?(?=(?:he|she|they)\\b|it(?:['’]s| is| was)\\b)");
+
     /** A clause that starts with the speaker. */
     private static final Pattern SPEAKER_FIRST = Pattern.compile("(?i)(?:i|we|my|our)\\b");
 
@@ -244,10 +252,13 @@ public final class Clauses {
         // speaker's statement ends where a comment on it begins.
         for (int i = 0; i < parts.size(); i++) {
             String part = parts.get(i);
-            if ((part.contains(", ") || part.contains(" so "))
+            if ((part.contains(", ") || part.contains(" so ") || part.contains(" and "))
                     && SPEAKER_FIRST.matcher(part).lookingAt()) {
                 Matcher comment = COMMENT.matcher(part);
-                if (comment.find()) {
+                if (!comment.find()) {
+                    comment = AND_THEN_SUBJECT.matcher(part);
+                }
+                if (comment.find(0)) {
                     parts.set(i, part.substring(0, comment.start()));
                     parts.add(i + 1, part.substring(comment.end()));
                 }
