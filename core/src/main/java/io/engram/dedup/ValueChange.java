@@ -144,7 +144,9 @@ public final class ValueChange {
         }
         Set<String> oldSubject = subject(older.substring(0, mo.start()));
         Set<String> newSubject = subject(newer.substring(0, mn.start()));
-        if (oldSubject.isEmpty() || Text.jaccard(oldSubject, newSubject) < SUBJECT_CONTAINMENT) {
+        // "Joanna is lactose intolerant" and "Joanna is writing a script": a person is many things
+        // at once; only a thing of theirs has one value ("Joanna's budget is …").
+        if (oldSubject.size() < 2 || Text.jaccard(oldSubject, newSubject) < SUBJECT_CONTAINMENT) {
             return Optional.empty();
         }
         String oldComplement = older.substring(mo.end());

@@ -120,6 +120,26 @@ class DedupPolicyTest {
     }
 
     @Test
+    void aPersonIsManyThingsAtOnce() {
+        // Read on the LoCoMo conversations: each of these superseded the other.
+        assertThat(
+                        decide(
+                                "Joanna is lactose intolerant.",
+                                "Joanna is writing another movie script."))
+                .isInstanceOf(Decision.Create.class);
+        assertThat(decide("Tim is into classical music.", "Tim is learning German."))
+                .isInstanceOf(Decision.Create.class);
+        assertThat(
+                        decide(
+                                "Gina is passionate about dance and fashion.",
+                                "Gina is working on their online store."))
+                .isInstanceOf(Decision.Create.class);
+        // A thing of theirs has one value.
+        assertThat(decide("Tim's favorite book is Dune.", "Tim's favorite book is Harry Potter."))
+                .isInstanceOf(Decision.Supersede.class);
+    }
+
+    @Test
     void onlyMemoriesOfTheSameTypeAreCompared() {
         Decision d =
                 decide(
