@@ -6,6 +6,7 @@ import io.engram.extraction.Excerpts;
 import io.engram.extraction.statements.ChangeMention;
 import io.engram.extraction.statements.FactKey;
 import io.engram.extraction.statements.FactSwitch;
+import io.engram.extraction.statements.NamedInstead;
 import io.engram.extraction.statements.ValueHint;
 import io.engram.memory.Memory;
 import io.engram.memory.MemoryChange;
@@ -55,6 +56,8 @@ public final class ChangePlanner {
             Instant now) {
         List<Planned> out = new ArrayList<>(facts.size());
         Contradictions contradictions = new Contradictions();
+        // The turns whose whole message gave a value (NamedInstead).
+        java.util.Set<String> readWhole = new java.util.HashSet<>();
         for (int i = 0; i < facts.size(); i++) {
             CandidateFact fact = facts.get(i);
             float[] vector = vectors.get(i);
@@ -76,17 +79,29 @@ public final class ChangePlanner {
                 contradictions.add(fact, i);
                 continue;
             }
+            if (ValueHint.isHint(fact.tags()) && readWhole.containsAll(fact.sourceTurnIds())) {
+                // Its turn was read as a whole below: its sentences tell the same change.
+                continue;
+            }
             if (ValueHint.isHint(fact.tags())) {
                 // A change in words no reader knows: stored only as the value it gives of a
                 // memory the speaker has, never as said.
+                boolean message = fact.tags().contains(NamedInstead.TAG);
                 Optional<HintReader.Read> read =
-                        HintReader.read(fact.content(), fact.validFrom(), known);
+                        message
+                                ? NamedReplacement.read(fact.content(), fact.sourceTurnIds(), known)
+                                : HintReader.read(fact.content(), fact.validFrom(), known);
                 if (read.isEmpty()) {
-                    // No value read: it may still tell that one changed.
-                    contradictions.add(fact, i);
+                    // No value read: a sentence may still tell that one changed.
+                    if (!message) {
+                        contradictions.add(fact, i);
+                    }
                     continue;
                 }
                 HintReader.Read r = read.get();
+                if (message) {
+                    readWhole.addAll(fact.sourceTurnIds());
+                }
                 if (laterGives(facts, i, r.attribute())) {
                     // "Sold the Civic. I drive a Tacoma truck now.": the statement's value
                     // replaces the old one itself, no "no longer" nor a value read from the hint

@@ -326,7 +326,7 @@ final class HintReader {
      * Whether {@code value} stands where a value of another attribute does: "time off in Lisbon" is
      * no employer, "at Google" no home.
      */
-    private static boolean placedOtherwise(String attribute, String value, ValueHint hint) {
+    static boolean placedOtherwise(String attribute, String value, ValueHint hint) {
         String before =
                 switch (attribute) {
                     case "workplace" -> "in|near";

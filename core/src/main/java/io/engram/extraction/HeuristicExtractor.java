@@ -7,6 +7,7 @@ import io.engram.extraction.statements.Continuation;
 import io.engram.extraction.statements.FactKey;
 import io.engram.extraction.statements.FactShape;
 import io.engram.extraction.statements.FactSwitch;
+import io.engram.extraction.statements.NamedInstead;
 import io.engram.extraction.statements.Statement;
 import io.engram.extraction.statements.StatementExtractor;
 import io.engram.extraction.statements.ValueHint;
@@ -183,6 +184,7 @@ public final class HeuristicExtractor implements FactExtractor {
             // Undecided anywhere in the turn: none of its sentences is a fact.
             Boolean undecided = null;
             boolean joinedAbove = false;
+            int before = facts.size();
             for (int i = 0; i < sentences.size(); i++) {
                 String sentence = sentences.get(i);
                 boolean joined = joinedAbove;
@@ -212,6 +214,26 @@ public final class HeuristicExtractor implements FactExtractor {
                                     sentence,
                                     i + 1 < sentences.size() ? sentences.get(i + 1) : null);
                 }
+            }
+            // "finally out of wrexham!! keys to the new place in Shrewsbury", read as a whole
+            // against the speaker's statements when the turn states nothing itself.
+            if (emit
+                    && facts.subList(before, facts.size()).stream()
+                            .allMatch(f -> ValueHint.isHint(f.tags()))
+                    && turn.role() == Role.USER
+                    && name != null
+                    && NamedInstead.mayTell(name, content)
+                    && !UNDECIDED.matcher(content).find()) {
+                // Before the turn's sentences: it gives the value a departure would leave out.
+                facts.add(
+                        before,
+                        new CandidateFact(
+                                MemoryType.SEMANTIC,
+                                new ValueHint(name, content.strip()).content(),
+                                0.6,
+                                List.of(ValueHint.TAG, NamedInstead.TAG),
+                                List.of(turn.turnId()),
+                                turn.ts()));
             }
             asked = question;
         }

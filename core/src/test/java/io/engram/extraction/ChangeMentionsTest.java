@@ -31,19 +31,7 @@ class ChangeMentionsTest {
 
     /** The facts of one turn of Dana's and its excerpt, as the job makes them. */
     private static List<CandidateFact> said(String words, Instant at) {
-        // A turn of its own for each time: what one turn says is never contradicted by itself.
-        ExtractionWindow w =
-                new ExtractionWindow(
-                        "s" + at.getEpochSecond(),
-                        List.of(),
-                        List.of(
-                                new ConversationTurn(
-                                        "t" + at.getEpochSecond(),
-                                        io.engram.events.Role.USER,
-                                        Optional.of("Dana"),
-                                        words,
-                                        at)),
-                        false);
+        ExtractionWindow w = DanaTells.turnOf(words, at);
         List<CandidateFact> facts =
                 new ArrayList<>(((ExtractionResult.Facts) EXTRACTOR.extract(w)).facts());
         facts.addAll(Excerpts.of(w, 3, 1000, List.copyOf(facts)));

@@ -54,9 +54,27 @@ final class DanaTells {
 
     /** The facts of one turn of Dana's, said at {@code at}, without the excerpt. */
     static List<CandidateFact> facts(String said, Instant at) {
-        ExtractionResult result = EXTRACTOR.extract(new Turns().at(at).say("Dana", said).window());
+        ExtractionResult result = EXTRACTOR.extract(turnOf(said, at));
         return ((ExtractionResult.Facts) result)
                 .facts().stream().filter(f -> !Excerpts.isExcerpt(f.tags())).toList();
+    }
+
+    /**
+     * Dana says {@code said} at {@code at}, in a turn of its own for each time, as in a
+     * conversation: what one turn says is never read against itself.
+     */
+    static ExtractionWindow turnOf(String said, Instant at) {
+        return new ExtractionWindow(
+                "s" + at.getEpochSecond(),
+                List.of(),
+                List.of(
+                        new ConversationTurn(
+                                "t" + at.getEpochSecond(),
+                                io.engram.events.Role.USER,
+                                Optional.of("Dana"),
+                                said,
+                                at)),
+                false);
     }
 
     /** One unit vector per fact, each on its own axis from {@code from} on. */

@@ -78,7 +78,7 @@ class ContradictedRecallIT {
                     .isEqualTo("Zoe: ugh, it finally died on the a1 lol");
 
             // The tags of sentences the write plane reads and never stores are no memory's.
-            for (String tag : new String[] {"value-hint", "change-mention"}) {
+            for (String tag : new String[] {"value-hint", "change-mention", "value-named"}) {
                 ServingFixture.Reply bad =
                         f.post(
                                 "/v1/memories",

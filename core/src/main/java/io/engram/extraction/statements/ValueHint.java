@@ -197,6 +197,11 @@ public record ValueHint(String speaker, String sentence) {
         };
     }
 
+    /** Whether words of {@code text} make it other than the speaker's own change now. */
+    public static boolean notTheSpeakersNow(String text) {
+        return NOT_THE_SPEAKERS_NOW.matcher(text).find();
+    }
+
     /** The hint a sentence gives, if it tells of a change of the speaker's own now. */
     public static Optional<ValueHint> of(String speaker, String sentence) {
         String s = sentence.strip();

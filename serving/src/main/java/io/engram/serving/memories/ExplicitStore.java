@@ -100,7 +100,8 @@ public final class ExplicitStore {
         for (int i = 0; i < tags.size(); i++) {
             String t = tags.get(i);
             if (t.equals(io.engram.extraction.statements.ValueHint.TAG)
-                    || t.equals(io.engram.extraction.statements.ChangeMention.TAG)) {
+                    || t.equals(io.engram.extraction.statements.ChangeMention.TAG)
+                    || t.equals(io.engram.extraction.statements.NamedInstead.TAG)) {
                 throw Problem.badRequest(
                         "tags["
                                 + i

@@ -1,0 +1,89 @@
+package io.engram.dedup;
+
+import io.engram.extraction.statements.FactKey;
+import io.engram.extraction.statements.NamedInstead;
+import io.engram.extraction.statements.ValueHint;
+import io.engram.memory.Memory;
+import io.engram.memory.MemoryType;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * What a message carried by {@link NamedInstead} gives a new value of: the one current statement of
+ * the speaker's whose value is a name the message names, when the message gives exactly one other
+ * name, which no other memory of the speaker's holds ("finally out of wrexham!! keys to the new
+ * place in Shrewsbury" after "Dana lives in Wrexham."). Two statements named, or two new names,
+ * give nothing: a wrong reading would retire a value that still holds.
+ */
+final class NamedReplacement {
+
+    private NamedReplacement() {}
+
+    /**
+     * The value {@code content} (said in {@code turns}) gives; never of a statement those turns
+     * made themselves, which the message's other sentences only go on about.
+     */
+    static Optional<HintReader.Read> read(String content, List<String> turns, UserMemories known) {
+        ValueHint message = ValueHint.parse(content);
+        String text = message.sentence();
+        List<String> names = NamedInstead.names(message.speaker(), text);
+        if (names.isEmpty()) {
+            return Optional.empty();
+        }
+        HintReader.Read found = null;
+        for (Memory m : known.valued()) {
+            if (m.type() != MemoryType.SEMANTIC && m.type() != MemoryType.SOCIAL
+                    || m.sourceTurnIds().stream().anyMatch(turns::contains)) {
+                continue;
+            }
+            Optional<FactKey> key = FactKey.of(m.content());
+            if (key.isEmpty()
+                    || !key.get().subject().equalsIgnoreCase(message.speaker())
+                    || !NamedInstead.replaceable(key.get().attribute())) {
+                continue;
+            }
+            // A value that is a name ("Wrexham", "a 2014 Velaro hatchback"), not a role told
+            // with one ("a junior dev at Monzo").
+            if (!NamedInstead.namedValue(key.get().quoted())) {
+                continue;
+            }
+            List<String> words = NamedInstead.nameWords(key.get().quoted());
+            if (words.isEmpty() || !NamedInstead.namesAny(text, words)) {
+                continue;
+            }
+            List<String> others = new ArrayList<>();
+            for (String n : names) {
+                if (!NamedInstead.namesAny(n, words)
+                        && NamedInstead.apart(text, n, words)
+                        && !HintReader.placedOtherwise(key.get().attribute(), n, message)
+                        && !heldElsewhere(n, m, known)) {
+                    others.add(n);
+                }
+            }
+            if (others.size() != 1) {
+                return Optional.empty();
+            }
+            if (found != null) {
+                // Two statements named: which one changed is not told.
+                return Optional.empty();
+            }
+            found = HintReader.Read.of(m, key.get(), others.get(0));
+        }
+        return Optional.ofNullable(found);
+    }
+
+    /**
+     * Whether a memory of the speaker's other than {@code m} names {@code name}: a pet, a friend.
+     */
+    private static boolean heldElsewhere(String name, Memory m, UserMemories known) {
+        String lower = name.toLowerCase(Locale.ROOT);
+        for (Memory other : known.valued()) {
+            if (other != m && NamedInstead.namesAny(other.content(), List.of(lower))) {
+                return true;
+            }
+        }
+        return false;
+    }
+}

@@ -1,0 +1,93 @@
+package io.engram.extraction;
+
+import static io.engram.extraction.DanaTells.T;
+import static io.engram.extraction.DanaTells.facts;
+import static io.engram.extraction.DanaTells.supersedesNothing;
+import static io.engram.extraction.DanaTells.supersedesTheFirst;
+import static io.engram.extraction.DanaTells.tell;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.engram.extraction.statements.NamedInstead;
+import java.time.Duration;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * A message that names the old value of a statement and one other name, beside a word of change, in
+ * words no reader knows: the other name is the value now.
+ */
+class NamedInsteadTest {
+
+    @ParameterizedTest
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "I live in Leeds.|boxes everywhere. finally out of leeds!! keys to the new flat in"
+                        + " Harrogate came today|Dana lives in Harrogate.",
+                "My favourite game is Star Harbour.|uninstalled star harbour lol. Deepwell has"
+                        + " eaten my whole weekend|Dana's favourite game is Deepwell.",
+                "my dentist is Dr Ahmed in Croydon|never going back to ahmed after that bill."
+                        + " registered with Smile Central on the high street"
+                        + "|Dana's dentist is Smile Central.",
+                // Before the departure the message also tells: the new value, not "no longer".
+                "I bank with Northgate.|closed my northgate account, app was useless. everything's"
+                        + " with Kite Bank now|Dana banks with Kite Bank.",
+                // A title belongs to the name, at a sentence's start too.
+                "My GP is Dr. Okoye.|Dr. Varga is my GP now, okoye retired|Dana's GP is Dr. Varga.",
+            })
+    void theOtherNameIsTheValueNow(String before, String after, String stored) {
+        supersedesTheFirst(tell(before, T, after, T.plus(Duration.ofDays(30))), stored);
+    }
+
+    /**
+     * The name is where the old value went, someone else's news, a question, a value that stays, or
+     * a pet's new friend.
+     */
+    @ParameterizedTest
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "My manager is Priya.|priya's own boss got replaced by a guy called Tom, drama",
+                "I work at Halcyon Games.|halcyon just moved into a new office on Baker St, coffee"
+                        + " is great",
+                "I work at Acme.|still at acme, but the whole team moved to the Berlin office",
+                "My phone is a Lumo 12.|what do u think of the new Quanta S4? lumo's fine",
+                "My favourite show is Dry Creek.|everyone is obsessed with that new show"
+                        + " Glasshouse. nah. dry creek forever",
+                "I live in Leeds.|my sister finally moved out of leeds to York",
+                "My dog is called Bear.|bear made a new friend at the park, a poodle called Coco",
+                "My favourite band is Wet Leg.|saw wet leg with Jess last night, new album is"
+                        + " great",
+            })
+    void theNameIsNoNewValue(String before, String after) {
+        supersedesNothing(before, after);
+    }
+
+    @ParameterizedTest
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                // Lower case typed: a capitalised sentence start is a name.
+                "uninstalled it lol. Deepwell has eaten my weekend|Deepwell",
+                // Typed as written: a sentence's first word is not.
+                "Big news. Joined Riverbend Fellowship last week.|Riverbend Fellowship",
+                "finally got the keys to the flat in St. Albans|St. Albans",
+            })
+    void namesAreCapitalisedWordsOfTheMessage(String message, String name) {
+        assertThat(NamedInstead.names("Dana", message)).containsExactly(name);
+    }
+
+    @ParameterizedTest
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "I live in Leeds.|finally out of leeds!! new flat in Harrogate",
+            })
+    void theMessageIsReadOnlyWhenTheTurnStatesNothingElse(String before, String after) {
+        // The statement the turn makes is read by its own words; the message is carried only
+        // when the turn states nothing.
+        assertThat(facts("I live in Harrogate now, finally out of leeds", T))
+                .noneMatch(f -> f.tags().contains(NamedInstead.TAG));
+        assertThat(facts(after, T)).anyMatch(f -> f.tags().contains(NamedInstead.TAG));
+    }
+}
