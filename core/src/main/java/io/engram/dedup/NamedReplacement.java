@@ -1,5 +1,6 @@
 package io.engram.dedup;
 
+import io.engram.extraction.statements.AmountInstead;
 import io.engram.extraction.statements.FactKey;
 import io.engram.extraction.statements.NamedInstead;
 import io.engram.extraction.statements.ValueHint;
@@ -29,9 +30,6 @@ final class NamedReplacement {
         ValueHint message = ValueHint.parse(content);
         String text = message.sentence();
         List<String> names = NamedInstead.names(message.speaker(), text);
-        if (names.isEmpty()) {
-            return Optional.empty();
-        }
         HintReader.Read found = null;
         for (Memory m : known.valued()) {
             if (m.type() != MemoryType.SEMANTIC && m.type() != MemoryType.SOCIAL
@@ -44,9 +42,19 @@ final class NamedReplacement {
                     || !NamedInstead.replaceable(key.get().attribute())) {
                 continue;
             }
+            // "landlord jacked the rent AGAIN. 1625 from this month": an amount by its number.
+            Optional<String> amount =
+                    AmountInstead.of(key.get().attribute(), key.get().value(), text);
+            if (amount.isPresent()) {
+                if (found != null) {
+                    return Optional.empty();
+                }
+                found = HintReader.Read.of(m, key.get(), amount.get());
+                continue;
+            }
             // A value that is a name ("Wrexham", "a 2014 Velaro hatchback"), not a role told
             // with one ("a junior dev at Monzo").
-            if (!NamedInstead.namedValue(key.get().quoted())) {
+            if (names.isEmpty() || !NamedInstead.namedValue(key.get().quoted())) {
                 continue;
             }
             List<String> words = NamedInstead.nameWords(key.get().quoted());

@@ -34,6 +34,11 @@ class NamedInsteadTest {
                         + " with Kite Bank now|Dana banks with Kite Bank.",
                 // A title belongs to the name, at a sentence's start too.
                 "My GP is Dr. Okoye.|Dr. Varga is my GP now, okoye retired|Dana's GP is Dr. Varga.",
+                // An amount by its number, beside words of it, in the stored words.
+                "my rent is $1200 a month|landlord hiked the rent again. 1340 from june"
+                        + "|Dana's rent is $1340 a month.",
+                "I weigh about 90kg.|stepped on the scales today... 83.2!! finally|Dana's weight"
+                        + " is 83.2kg.",
             })
     void theOtherNameIsTheValueNow(String before, String after, String stored) {
         supersedesTheFirst(tell(before, T, after, T.plus(Duration.ofDays(30))), stored);
@@ -58,6 +63,10 @@ class NamedInsteadTest {
                 "My dog is called Bear.|bear made a new friend at the park, a poodle called Coco",
                 "My favourite band is Wet Leg.|saw wet leg with Jess last night, new album is"
                         + " great",
+                // A number that is no amount of it, or too far from it to be one.
+                "my rent is $1200 a month|rent day again lol, 3 weeks till payday",
+                "I weigh about 90kg.|did 40 mins on the bike, the scales can wait",
+                "my rent is $1200 a month|paid the rent and a 45 quid phone bill, skint",
             })
     void theNameIsNoNewValue(String before, String after) {
         supersedesNothing(before, after);

@@ -89,12 +89,15 @@ public final class NamedInstead {
             Pattern.compile(
                     "(?i)\\b(?:still|forever|staying|sticking with|loyal|not (?:\\p{L}+ing|leaving|moving|switching|changing)|never (?:leaving|switching|changing))\\b");
 
-    /** Whether a message may tell such a change: a word of change and one name at least. */
+    /**
+     * Whether a message may tell such a change: a word of change and one name at least, or a word
+     * of an amount one has (rent, pay, weight) and a number.
+     */
     public static boolean mayTell(String speaker, String message) {
-        return CHANGE.matcher(message).find()
-                && !STAYS.matcher(message).find()
-                && !ValueHint.notTheSpeakersNow(message)
-                && !names(speaker, message).isEmpty();
+        return !STAYS.matcher(message).find()
+                && (CHANGE.matcher(message).find() && !names(speaker, message).isEmpty()
+                        || AmountInstead.mayTell(message))
+                && !ValueHint.notTheSpeakersNow(message);
     }
 
     private static final Pattern TITLE_DOT = Pattern.compile("\\b(Dr|Mr|Mrs|Ms|St|Mt)\\.\\s?");
