@@ -100,6 +100,11 @@ class ChangeMentionsTest {
                 "My favourite food is pho.|pho has been dethroned, its all about laksa",
                 "I'm a member of the Sierra Club.|sierra club membership lapsed and i'm not"
                         + " bothering",
+                "I play volleyball on Mondays.|wrecked my knee 🙃 so that's volleyball done for"
+                        + " me",
+                "I play bass in a band called The Night Owls.|the night owls have split, drama lol",
+                "I'm doing a PhD at Kent.|withdrew from the phd, no regrets",
+                "I'm doing keto.|keto is over, ate a whole loaf today",
             })
     void aLaterTurnThatTellsTheValueChangedContradictsIt(String before, String after) {
         Told told = tell(before, T, after, T.plus(Duration.ofDays(30)));
@@ -146,6 +151,10 @@ class ChangeMentionsTest {
                 "I drive a Skoda Fabia.|left my fabia unlocked again",
                 "I drive a Skoda Fabia.|moved the fabia so the bins could get out",
                 "I drive a Skoda Fabia.|dropped the fabia off for its mot",
+                "I'm doing keto.|is keto over? everyone at work quit it",
+                "I play bass in a band called The Night Owls.|split a pizza with the night owls"
+                        + " after rehearsal",
+                "I play volleyball on Mondays.|volleyball season is over till spring, sad",
             })
     void theSameWordsOfSomeoneElsesOrOfNoChangeMarkNothing(String before, String after) {
         Told told = tell(before, T, after, T.plus(Duration.ofDays(30)));

@@ -34,7 +34,7 @@ public final class ChangeMention {
     /** Words of change, one of which must stand in the value's clause. */
     private static final Pattern CHANGE =
             Pattern.compile(
-                    "(?i)\\b(?:any ?more|no longer|no more|switched|moved|quit|left|stopped|cancell?ed|ditched|dropped|replaced|traded|sold|rip|gave up|give up|given up|done with|got rid|lapsed?|pulled|retired|dethroned|overtaken|taken over|broke up|split up|divorced?|closed|deleted|folded|died)\\b|\\binstead of\\b");
+                    "(?i)\\b(?:any ?more|no longer|no more|switched|moved|quit|left|stopped|cancell?ed|ditched|dropped|replaced|traded|sold|rip|gave up|give up|given up|done with|got rid|lapsed?|pulled|retired|dethroned|overtaken|taken over|broke up|split up|(?:have|has|had|just) split|split from|divorced?|closed|deleted|folded|died|withdrew|withdrawn|disbanded|carked|totall?ed|written off|wrote off|uninstalled|unsubscribed|done being|done for me)\\b|\\binstead of\\b|\\b(?:is|are|was)\\s+over\\b|['’]s\\s+over\\b");
 
     /** Cheap first test for {@link #CHANGE}. */
     private static final String[] CHANGE_WORDS = {
@@ -71,13 +71,25 @@ public final class ChangeMention {
         "closed",
         "deleted",
         "folded",
-        "died"
+        "died",
+        "split",
+        "withdr",
+        "isband",
+        "carked",
+        "otal",
+        "ritten off",
+        "rote off",
+        "uninstall",
+        "unsubscrib",
+        "done being",
+        "done for me",
+        "over"
     };
 
     /** Words that make a sentence no change of the speaker's own now. */
     private static final Pattern NOT_NOW =
             Pattern.compile(
-                    "(?i)\\b(?:still|almost|nearly|didn'?t|did not|nope|if|april fools?|used to|back in|back when|might|maybe|thinking|considering|for now|rumou?r|when i was|years ago|wish|would|could|should|gonna|going to|tomorrow|next (?:week|month|year|time)|my (?:"
+                    "(?i)\\b(?:still|almost|nearly|till|until|season|didn'?t|did not|nope|if|april fools?|used to|back in|back when|might|maybe|thinking|considering|for now|rumou?r|when i was|years ago|wish|would|could|should|gonna|going to|tomorrow|next (?:week|month|year|time)|my (?:"
                             + ValueHint.OTHER
                             + "))\\b|\\?");
 
