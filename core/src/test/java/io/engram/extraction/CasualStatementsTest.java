@@ -50,6 +50,8 @@ class CasualStatementsTest {
                 "my manager is Gavin and he micromanages everything|Dana's manager is Gavin.",
                 "I work at Stripe and it is great|Dana works at Stripe.",
                 "my boss is Karen and honestly she's fine|Dana's boss is Karen.",
+                "I bank with Fernhill, have done since uni|Dana banks with Fernhill.",
+                "I go to Crunch on 3rd street, the classes are so good|Dana goes to Crunch.",
             })
     void theStatementIsReadWithoutItsComment(String said, String stored) {
         assertThat(facts(said, T)).extracting(CandidateFact::content).containsExactly(stored);

@@ -196,7 +196,7 @@ public final class Clauses {
      */
     private static final Pattern COMMENT =
             Pattern.compile(
-                    "(?i),\\s+(?:(?:honestly|tbh|ngl|lol|but|and|though) )?(?!(?:so )?(?:[\\p{L}'’-]+ ){0,2}\\p{L}+(?: is| are|['’]s|['’]re) (?:my|our|home)\\b)(?=so\\s|(?:have |i['’]?ve |ever )?(?:been|since)\\s|(?:it|that|this|he|she|they|there|these|those)(?:['’](?:s|re|ll|ve|d)\\b| (?:is|are|was|were|has|have|had|will|can|does|do|did|makes|made|refuses|loves|hates|looks|seems|explains|gets|got|keeps|never|always|just|still)\\b))"
+                    "(?i),\\s+(?:(?:honestly|tbh|ngl|lol|but|and|though) )?(?!(?:so )?(?:[\\p{L}'’-]+ ){0,2}\\p{L}+(?: is| are|['’]s|['’]re) (?:my|our|home)\\b)(?=so\\s|(?:have |i['’]?ve |ever )?(?:been|since|done since)\\s|(?:the |my |our )?(?!i\\b|we\\b|you\\b)\\p{L}+ (?:are|is) (?:killing|driving|so|too|really|a nightmare|no joke|brutal|insane)\\b|(?:it|that|this|he|she|they|there|these|those)(?:['’](?:s|re|ll|ve|d)\\b| (?:is|are|was|were|has|have|had|will|can|does|do|did|makes|made|refuses|loves|hates|looks|seems|explains|gets|got|keeps|never|always|just|still)\\b))"
                             + "|\\s+so\\s+(?=(?!(?:much|many|far|long|well|that)\\b|(?:\\S+\\s+){1,2}(?:is|are) (?:my|our|home)\\b)(?:\\S+\\s+){0,3}(?:am|is|are|was|were|r|has|have|had|might|will|can|could|do|does|did|need|needs|get|gets|fits|works|ever)\\b)");
 
     private Clauses() {}
