@@ -299,6 +299,31 @@ class ExtractionJobIT {
         events.add(
                 new SessionEndEvent(
                         "e-f5-end", "acme", "default", "dev", "fran", "f5", f5.plusSeconds(300)));
+        // Changes told across a message: the old value named in one sentence, the new one in
+        // another; an amount as a bare number.
+        Instant f6 = f5.plus(java.time.Duration.ofDays(1));
+        events.add(turn(FRAN, "f6", "f6-1", Role.USER, "My favourite game is Star Harbour.", f6));
+        events.add(turn(FRAN, "f6", "f6-2", Role.USER, "I weigh about 90kg.", f6.plusSeconds(30)));
+        events.add(turn(FRAN, "f6", "f6-3", Role.ASSISTANT, "Noted.", f6.plusSeconds(35)));
+        events.add(
+                turn(
+                        FRAN,
+                        "f6",
+                        "f6-4",
+                        Role.USER,
+                        "uninstalled star harbour lol. Deepwell has eaten my whole weekend",
+                        f6.plusSeconds(120)));
+        events.add(
+                turn(
+                        FRAN,
+                        "f6",
+                        "f6-5",
+                        Role.USER,
+                        "stepped on the scales today... 83.2!! finally",
+                        f6.plusSeconds(180)));
+        events.add(
+                new SessionEndEvent(
+                        "e-f6-end", "acme", "default", "dev", "fran", "f6", f6.plusSeconds(300)));
 
         try (KafkaProducer<String, byte[]> producer =
                 new KafkaProducer<>(
@@ -546,6 +571,28 @@ class ExtractionJobIT {
                                         + " source_turn_ids && array['f5-5'] and contradicted_by is"
                                         + " not null"))
                 .as("what told the change, contradicted")
+                .isZero();
+    }
+
+    /**
+     * "uninstalled star harbour lol. Deepwell has eaten my whole weekend" and "stepped on the
+     * scales today... 83.2!!" give the new values in no reader's words: the whole message is read
+     * against the statements, and nothing of it is stored as said.
+     */
+    @Test
+    @Order(2)
+    void aChangeToldAcrossAMessageReplacesTheValueItNames() throws Exception {
+        assertThat(facts("fran", "active"))
+                .contains("Fran's favourite game is Deepwell.", "Fran's weight is 83.2kg.")
+                .doesNotContain("Fran's favourite game is Star Harbour.", "Fran's weight is 90kg.");
+        assertThat(facts("fran", "superseded"))
+                .contains("Fran's favourite game is Star Harbour.", "Fran's weight is 90kg.");
+        assertThat(
+                        count(
+                                "select count(*) from memories where user_id = 'fran' and content"
+                                        + " like '%eaten my whole weekend%' and not 'excerpt' ="
+                                        + " any(tags)"))
+                .as("nothing stored as said")
                 .isZero();
     }
 
