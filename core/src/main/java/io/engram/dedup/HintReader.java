@@ -351,8 +351,17 @@ final class HintReader {
     }
 
     static boolean same(String a, String b) {
-        String x = a.toLowerCase(Locale.ROOT).replaceFirst("^(?:an?|the) ", "");
-        String y = b.toLowerCase(Locale.ROOT).replaceFirst("^(?:an?|the) ", "");
+        String x = plain(a);
+        String y = plain(b);
         return x.equals(y) || x.contains(y) || y.contains(x);
+    }
+
+    /** "Dr. Ferreira's" is "dr ferreira": no article, full stop or possessive. */
+    private static String plain(String value) {
+        return value.toLowerCase(Locale.ROOT)
+                .replaceFirst("^(?:an?|the) ", "")
+                .replace(".", "")
+                .replaceAll("['’]s?\\b", "")
+                .strip();
     }
 }

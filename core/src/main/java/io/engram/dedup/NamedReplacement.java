@@ -61,14 +61,17 @@ final class NamedReplacement {
             if (words.isEmpty() || !NamedInstead.namesAny(text, words)) {
                 continue;
             }
-            List<String> others = new ArrayList<>();
-            for (String n : names) {
-                if (!NamedInstead.namesAny(n, words)
-                        && NamedInstead.apart(text, n, words)
-                        && !HintReader.placedOtherwise(key.get().attribute(), n, message)
-                        && !heldElsewhere(n, m, known)) {
-                    others.add(n);
-                }
+            // Names typed as names first; words typed in lower case only when none is one.
+            List<String> others =
+                    others(
+                            NamedInstead.names(message.speaker(), text, false),
+                            words,
+                            m,
+                            key.get(),
+                            message,
+                            known);
+            if (others.isEmpty()) {
+                others = others(names, words, m, key.get(), message, known);
             }
             if (others.size() != 1) {
                 return Optional.empty();
@@ -80,6 +83,41 @@ final class NamedReplacement {
             found = HintReader.Read.of(m, key.get(), others.get(0));
         }
         return Optional.ofNullable(found);
+    }
+
+    /** The names of {@code names} that may be the new value of {@code m}'s. */
+    private static List<String> others(
+            List<String> names,
+            List<String> words,
+            Memory m,
+            FactKey key,
+            ValueHint message,
+            UserMemories known) {
+        String text = message.sentence();
+        List<String> out = new ArrayList<>();
+        for (String n : names) {
+            if (!NamedInstead.namesAny(n, words)
+                    && NamedInstead.apart(text, n, words)
+                    && !HintReader.placedOtherwise(key.attribute(), n, message)
+                    && !placeOfIt(key.attribute(), n, text)
+                    && !heldElsewhere(n, m, known)) {
+                out.add(n);
+            }
+        }
+        return out;
+    }
+
+    /**
+     * Whether {@code name} is where the new value is, not the value: "the 24hr place in Eastwood"
+     * for a vet (a home is named so).
+     */
+    private static boolean placeOfIt(String attribute, String name, String text) {
+        return !attribute.equals("residence")
+                && java.util.regex.Pattern.compile(
+                                "(?i)\\b(?:in|near|around|outside)\\s+"
+                                        + java.util.regex.Pattern.quote(name))
+                        .matcher(text)
+                        .find();
     }
 
     /**

@@ -155,6 +155,8 @@ class ChangeMentionsTest {
                 "I play bass in a band called The Night Owls.|split a pizza with the night owls"
                         + " after rehearsal",
                 "I play volleyball on Mondays.|volleyball season is over till spring, sad",
+                "My gym is Iron Temple.|iron temple is closed for 2 weeks for a refurb so im doing"
+                        + " home workouts in the meantime",
             })
     void theSameWordsOfSomeoneElsesOrOfNoChangeMarkNothing(String before, String after) {
         Told told = tell(before, T, after, T.plus(Duration.ofDays(30)));

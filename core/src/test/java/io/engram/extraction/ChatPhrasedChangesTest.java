@@ -199,6 +199,9 @@ class ChatPhrasedChangesTest {
                 "My email is dana.k@gmail.com.|my sister uses dana.x@proton.me going forward",
                 "My dentist is Dr. Lee.|My GP is Dr. Shah.",
                 "I have a dog named Rocky.|my phone died lol",
+                // The old value's possessive is no new value.
+                "My dentist is Dr Ferreira.|dr ferreira's nurse left so i had a different one"
+                        + " today, still with ferreira obvs",
             })
     void wordsOfChangeThatChangeNothingLeaveTheValueCurrent(String before, String after) {
         Told told = tell(before, T, after, T.plus(Duration.ofDays(30)));

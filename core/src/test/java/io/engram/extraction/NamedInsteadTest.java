@@ -34,6 +34,17 @@ class NamedInsteadTest {
                         + " with Kite Bank now|Dana banks with Kite Bank.",
                 // A title belongs to the name, at a sentence's start too.
                 "My GP is Dr. Okoye.|Dr. Varga is my GP now, okoye retired|Dana's GP is Dr. Varga.",
+                // An acronym is a name; a word no everyday vocabulary holds, typed in lower case
+                // where a value stands, is one too.
+                "My bank is HSBC.|HSBC kept charging me fees so ive shifted to ING, no fees"
+                        + "|Dana banks with ING.",
+                "My mobile network is Vodafone.|vodafone contract ended and I went sim only with"
+                        + " giffgaff, saving a fortune|Dana's mobile network is Giffgaff.",
+                "I live in Shoreditch.|random q in a sec but first, im in peckham now!! left"
+                        + " shoreditch in march|Dana lives in Peckham.",
+                // Where the new one is, left out: the one other name is it.
+                "My hairdresser is Kelly at Snip & Sip.|kelly moved to cork so ive been seeing a"
+                        + " lad called Ross in Ranelagh, savage job|Dana's hairdresser is Ross.",
                 // An amount by its number, beside words of it, in the stored words.
                 "my rent is $1200 a month|landlord hiked the rent again. 1340 from june"
                         + "|Dana's rent is $1340 a month.",
@@ -63,6 +74,13 @@ class NamedInsteadTest {
                 "My dog is called Bear.|bear made a new friend at the park, a poodle called Coco",
                 "My favourite band is Wet Leg.|saw wet leg with Jess last night, new album is"
                         + " great",
+                // A name that says which team, or where the new one is.
+                "I work at Amazon.|just switched teams at amazon, now on the AWS billing team",
+                "Our vet is Paws & Claws.|paws & claws couldnt see him so we took him to the 24hr"
+                        + " place in Eastwood, registered there now",
+                // A thing typed after "the", however rare its word.
+                "I work at Brightwave.|brightwave got bought out, same desk same job just a new"
+                        + " logo on the lanyard lol",
                 // A number that is no amount of it, or too far from it to be one.
                 "my rent is $1200 a month|rent day again lol, 3 weeks till payday",
                 "I weigh about 90kg.|did 40 mins on the bike, the scales can wait",

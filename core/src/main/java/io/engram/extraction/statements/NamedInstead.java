@@ -29,7 +29,7 @@ public final class NamedInstead {
     /** Words of a change, one of which the message must hold. */
     private static final Pattern CHANGE =
             Pattern.compile(
-                    "(?i)\\b(?:new|now|finally|switched|registered|signed up|joined|found|picked up|bought|got an?|started|moved|out of|never going back|no more|gone|over|done|dead|uninstalled|deleted|sold|traded|replaced|taken over|instead|these days|any ?more|no longer|ditched|left|quit|cancell?ed|dumped|died|carked|totall?ed|written off|wrote off|ported|transferred|upgraded|since)\\b");
+                    "(?i)\\b(?:new|now|finally|switched|registered|signed up|joined|found|picked up|bought|got an?|started|moved|out of|never going back|no more|gone|over|done|dead|uninstalled|deleted|sold|traded|replaced|taken over|instead|these days|any ?more|no longer|ditched|left|quit|cancell?ed|dumped|died|carked|totall?ed|written off|wrote off|ported|transferred|upgraded|since|shifted|ended|went with|gone with|signed with|swapped|reporting to)\\b");
 
     /** Sequences of capitalised words, a model number after them ("Quanta S3", "Dublin 8"). */
     private static final Pattern CAPITALISED =
@@ -106,6 +106,11 @@ public final class NamedInstead {
     private static final Pattern LIKENED =
             Pattern.compile("(?i)\\b(?:like|as|than|than a|of)\\s+(?:an?\\s+|the\\s+)?$");
 
+    /** "now on the AWS billing team": a name that says which team, office or app, no value. */
+    private static final Pattern PART_OF =
+            Pattern.compile(
+                    "(?i)(?:\\s+[a-z]+)?\\s+(?:team|office|branch|department|dept|division|account|app|site|store|location|group|chat|server|channel)\\b");
+
     private static final Pattern CLAUSE_END =
             Pattern.compile("[,.!?;:…()]+|\\s[-–—]+\\s|\\s(?:but|so|and)\\s");
 
@@ -117,8 +122,15 @@ public final class NamedInstead {
     public static boolean apart(String message, String name, List<String> words) {
         String text = TITLE_DOT.matcher(message).replaceAll("$1 ");
         String n = TITLE_DOT.matcher(name).replaceAll("$1 ");
-        int at = text.indexOf(n);
-        if (at < 0 || LIKENED.matcher(text.substring(0, at)).find()) {
+        // A name read from lower case ("giffgaff") is stored capitalised; whole words only ("ING"
+        // is not the end of "charging").
+        Matcher whole =
+                Pattern.compile("(?i)(?<![\\p{L}0-9])" + Pattern.quote(n) + "(?![\\p{L}0-9])")
+                        .matcher(text);
+        int at = whole.find() ? whole.start() : -1;
+        if (at < 0
+                || LIKENED.matcher(text.substring(0, at)).find()
+                || PART_OF.matcher(text.substring(at + n.length())).lookingAt()) {
             return false;
         }
         message = text;
@@ -157,6 +169,14 @@ public final class NamedInstead {
      * months, days, the speaker and words that name nothing are left out.
      */
     public static List<String> names(String speaker, String message) {
+        return names(speaker, message, true);
+    }
+
+    /**
+     * As {@link #names(String, String)}; with {@code lowerCase} false, without the names read from
+     * words typed in lower case (a name typed as one goes before them).
+     */
+    public static List<String> names(String speaker, String message, boolean lowerCase) {
         Set<String> out = new LinkedHashSet<>();
         boolean lowerCaseTyper = firstLetterIsLowerCase(message);
         Matcher m = CAPITALISED.matcher(message);
@@ -173,18 +193,42 @@ public final class NamedInstead {
                 name = name.substring(space + 1);
             }
             name = withoutOpeners(name);
-            if (name.isEmpty()
-                    || name.equals(name.toUpperCase(Locale.ROOT))
-                            && name.length() > 1
+            // Shouted words are no names; an acronym of up to four letters is ("ANZ", "ING").
+            boolean shouted =
+                    name.equals(name.toUpperCase(Locale.ROOT))
                             && !name.matches(".*\\d.*")
+                            && (name.length() > 4 || name.contains(" "));
+            if (name.isEmpty()
+                    || shouted
+                    || name.length() < 2
                     || name.equalsIgnoreCase(speaker)
                     || notAName(name)) {
                 continue;
             }
             out.add(name);
         }
+        // "new place in ludlow", "reporting to priya now": a word typed in lower case where a
+        // value stands, that no everyday vocabulary holds.
+        Matcher low = LOWER_CASE_SLOT.matcher(message);
+        while (lowerCase && low.find()) {
+            String word = low.group(1);
+            if (RareWords.rare(word)
+                    && !word.equalsIgnoreCase(speaker)
+                    && !notAName(word)
+                    && out.stream().noneMatch(n -> n.equalsIgnoreCase(word))) {
+                out.add(Character.toUpperCase(word.charAt(0)) + word.substring(1));
+            }
+        }
         return new ArrayList<>(out);
     }
+
+    /**
+     * A lower-case word right after a word that puts a value after it; not after "the" ("on the
+     * lanyard" is a thing, "into monzo" a name).
+     */
+    private static final Pattern LOWER_CASE_SLOT =
+            Pattern.compile(
+                    "(?<=\\b(?:in|to|at|with|called|named|from|joined|into) )([a-z][a-z'’-]{3,})\\b(?![-'’])");
 
     /**
      * The words a stored value is named by: its capitalised words of three letters or more ("The
@@ -221,8 +265,8 @@ public final class NamedInstead {
                 return !NOT_NAMES.contains(w.toLowerCase(Locale.ROOT))
                         || TITLE_WORD.matcher(w).matches();
             }
-            // "a junior dev at Monzo": a role, and where it is held.
-            if (lower.matches("at|for|with|in|from|on") || ++before > 2) {
+            // "a junior dev at Monzo": a role, and where it is held ("with Aviva" is a name).
+            if (lower.matches("at|for|with|in|from|on") ? before > 0 : ++before > 2) {
                 return false;
             }
         }
