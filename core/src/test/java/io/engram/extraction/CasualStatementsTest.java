@@ -51,6 +51,10 @@ class CasualStatementsTest {
                 "I work at Stripe and it is great|Dana works at Stripe.",
                 "my boss is Karen and honestly she's fine|Dana's boss is Karen.",
                 "I bank with Fernhill, have done since uni|Dana banks with Fernhill.",
+                // Someone in a role is their name.
+                "my manager is a guy called Trevor, he's fine|Dana's manager is Trevor.",
+                "my therapist is called Ruth|Dana's therapist is Ruth.",
+                "my boss is a woman named Priti|Dana's boss is Priti.",
                 "I go to Crunch on 3rd street, the classes are so good|Dana goes to Crunch.",
             })
     void theStatementIsReadWithoutItsComment(String said, String stored) {

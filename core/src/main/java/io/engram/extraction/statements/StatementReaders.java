@@ -32,6 +32,11 @@ final class StatementReaders {
             Pattern.compile("(?i)#1|number one|no\\.? ?1|fave?|favou?rite|go-to");
 
     /** "def ramen": the speaker's certainty before a value. */
+    /** "a guy called", "named": the words before a name in a role. */
+    private static final Pattern CALLED =
+            Pattern.compile(
+                    "(?i)^(?:(?:an?|this|some) (?:guy|girl|woman|man|lady|bloke|dude|chap|fella|person|doctor) )?(?:called|named) (?=\\p{Lu}|[a-z]+$)");
+
     private static final Pattern CERTAINTY =
             Pattern.compile(
                     "(?i)^(?:def|defo|deffo|definitely|probably|honestly|literally|obviously|easily|still) (?=\\S)");
@@ -135,6 +140,11 @@ final class StatementReaders {
         }
         // "def ramen", "probably Heat": the value, without the speaker's certainty.
         v = v.map(x -> CERTAINTY.matcher(x).replaceFirst(""));
+        // "my manager is a guy called Trevor", "my therapist is called Ruth": the one in a role is
+        // the name (a pet or a relative keeps its words: "my dog is called Bear").
+        if (!Lexicons.RELATIONS.contains(head.toLowerCase(Locale.ROOT))) {
+            v = v.map(x -> CALLED.matcher(x).replaceFirst(""));
+        }
         // "1020 from next month", "$1,550 starting june": an amount and how often it is paid.
         Matcher amount = AMOUNT.matcher(v.get());
         if (amount.lookingAt()
