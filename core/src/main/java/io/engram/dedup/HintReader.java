@@ -333,11 +333,17 @@ final class HintReader {
                     case "residence" -> "at|for|with";
                     default -> null;
                 };
-        return before != null
-                && java.util.regex.Pattern.compile(
-                                "(?i)\\b(?:" + before + ") " + java.util.regex.Pattern.quote(value))
-                        .matcher(hint.sentence())
-                        .find();
+        return before != null && standsAfter(before, value, hint.sentence());
+    }
+
+    /**
+     * Whether {@code value} follows one of the words {@code before} (alternatives) in {@code text}.
+     */
+    static boolean standsAfter(String before, String value, String text) {
+        return java.util.regex.Pattern.compile(
+                        "(?i)\\b(?:" + before + ")\\s+" + java.util.regex.Pattern.quote(value))
+                .matcher(text)
+                .find();
     }
 
     /**

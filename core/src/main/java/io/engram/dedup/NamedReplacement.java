@@ -113,11 +113,7 @@ final class NamedReplacement {
      */
     private static boolean placeOfIt(String attribute, String name, String text) {
         return !attribute.equals("residence")
-                && java.util.regex.Pattern.compile(
-                                "(?i)\\b(?:in|near|around|outside)\\s+"
-                                        + java.util.regex.Pattern.quote(name))
-                        .matcher(text)
-                        .find();
+                && HintReader.standsAfter("in|near|around|outside", name, text);
     }
 
     /**

@@ -32,11 +32,17 @@ public final class NamedInstead {
                     "(?i)\\b(?:new|now|finally|switched|registered|signed up|joined|found|picked up|bought|got an?|started|moved|out of|never going back|no more|gone|over|done|dead|uninstalled|deleted|sold|traded|replaced|taken over|instead|these days|any ?more|no longer|ditched|left|quit|cancell?ed|dumped|died|carked|totall?ed|written off|wrote off|ported|transferred|upgraded|since|shifted|ended|went with|gone with|signed with|swapped|reporting to)\\b");
 
     /** Sequences of capitalised words, a model number after them ("Quanta S3", "Dublin 8"). */
+    /** Titles a name may open with, their full stop after them or not. */
+    private static final String TITLES = "(?:Dr|Mr|Mrs|Ms|St|Mt)";
+
     private static final Pattern CAPITALISED =
             Pattern.compile(
-                    "(?<![\\p{L}0-9'’@#/.-])(?:(?:Dr|Mr|Mrs|Ms|St|Mt)\\.?\\s+)?\\p{Lu}[\\p{L}0-9'’&-]*(?:\\s+(?:&\\s+|of\\s+|de\\s+)?\\p{Lu}[\\p{L}0-9'’&-]*|\\s+\\d{1,4}[A-Za-z]?\\b)*");
+                    "(?<![\\p{L}0-9'’@#/.-])(?:"
+                            + TITLES
+                            + "\\.?\\s+)?"
+                            + "\\p{Lu}[\\p{L}0-9'’&-]*(?:\\s+(?:&\\s+|of\\s+|de\\s+)?\\p{Lu}[\\p{L}0-9'’&-]*|\\s+\\d{1,4}[A-Za-z]?\\b)*");
 
-    private static final Pattern TITLE = Pattern.compile("(?:Dr|Mr|Mrs|Ms|St|Mt)\\.?\\s");
+    private static final Pattern TITLE = Pattern.compile(TITLES + "\\.?\\s");
 
     /** Capitalised words that name nothing of the speaker's. */
     private static final Set<String> NOT_NAMES =
@@ -100,7 +106,7 @@ public final class NamedInstead {
                 && !ValueHint.notTheSpeakersNow(message);
     }
 
-    private static final Pattern TITLE_DOT = Pattern.compile("\\b(Dr|Mr|Mrs|Ms|St|Mt)\\.\\s?");
+    private static final Pattern TITLE_DOT = Pattern.compile("\\b(" + TITLES + ")\\.\\s?");
 
     /** "looks like a Ferrari now": a likeness, not a value. */
     private static final Pattern LIKENED =
@@ -273,7 +279,7 @@ public final class NamedInstead {
         return false;
     }
 
-    private static final Pattern TITLE_WORD = Pattern.compile("(?:Dr|Mr|Mrs|Ms|St|Mt)\\.?");
+    private static final Pattern TITLE_WORD = Pattern.compile(TITLES + "\\.?");
 
     /** Whether the message names a word of {@code words}, whole, in any case. */
     public static boolean namesAny(String message, List<String> words) {
