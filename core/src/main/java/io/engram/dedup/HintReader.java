@@ -89,6 +89,11 @@ final class HintReader {
             java.util.regex.Pattern.compile(
                     "(?i)\\b(?:job|work|team|boss|manager|coworkers?|colleagues?|office|onboarding|role|desk|badge|laptop|shift|training|hr|payroll)\\b");
 
+    /** A count, the value of a "number of" attribute. */
+    private static final java.util.regex.Pattern COUNT =
+            java.util.regex.Pattern.compile(
+                    "(?i)\\d{1,3}|no|none|zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve");
+
     /** A favorite, in any of its spellings. */
     private static final java.util.regex.Pattern FAVORITE =
             java.util.regex.Pattern.compile(
@@ -303,6 +308,11 @@ final class HintReader {
                             .map(ValueHint.Named::text)
                             .filter(v -> !same(v, old))
                             .filter(v -> !placedOtherwise(key.get().attribute(), v, hint))
+                            // "whippet called sage": a name is no count of dogs.
+                            .filter(
+                                    v ->
+                                            !key.get().attribute().startsWith("number of ")
+                                                    || COUNT.matcher(v).matches())
                             .distinct()
                             .toList();
             if (values.size() == 1) {

@@ -8,6 +8,7 @@ import io.engram.extraction.statements.FactKey;
 import io.engram.extraction.statements.FactShape;
 import io.engram.extraction.statements.FactSwitch;
 import io.engram.extraction.statements.NamedInstead;
+import io.engram.extraction.statements.RelationNames;
 import io.engram.extraction.statements.Statement;
 import io.engram.extraction.statements.StatementExtractor;
 import io.engram.extraction.statements.ValueHint;
@@ -179,6 +180,8 @@ public final class HeuristicExtractor implements FactExtractor {
                     turn.content().indexOf('[') < 0
                             ? turn.content()
                             : ASIDE.matcher(turn.content()).replaceAll(" ");
+            // "my brother jamie": a name typed in lower case, read as "my brother Jamie".
+            content = RelationNames.capitalised(content);
             List<String> sentences = announced(Text.sentences(content));
             String changedAttribute = changedAttribute(content);
             // Undecided anywhere in the turn: none of its sentences is a fact.

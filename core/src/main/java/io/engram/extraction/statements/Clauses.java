@@ -114,19 +114,6 @@ public final class Clauses {
     private static final String CARRIED =
             "(?:now |just |then |recently |finally )?(?:moved|relocated|finished moving|joined|(?:started|began) (?=a |an |my |the |at |working|as )|became|switched|took|accepted|landed|settled|work (?=at |for |as )|live (?=in |near )|drive (?=an? )|turned (?=\\d)|(?:make|earn)(?= [$€£\\d])|got (?:hired|a (?:new )?job|engaged|married|promoted))\\b";
 
-    /** "Been living in …", "Been working at …": a perfect tense, its subject left out. */
-    private static final Pattern BEEN =
-            Pattern.compile(
-                    "(?i)^been (?:(?:living|based) (?:in|near) |working (?:at|for|as) |(?:fully |strictly |completely )?(?:vegan|vegetarian|pescatarian|sober)\\b)");
-
-    /**
-     * "working as a realtor now", "learning Japanese now", "dating a guy named Tom": a chat clause
-     * in the progressive, its "I am" left out.
-     */
-    private static final Pattern PROGRESSIVE_ALONE =
-            Pattern.compile(
-                    "(?i)^(?:now |currently |just )?(?:working (?:as|at|for) |living in |studying at |dating |learning |driving an? |seeing (?:a|someone) )(?!.*\\b(?:is|was|has|have|had|makes|made|helps|helped|feels|felt|can|will|takes|took|gets|got)\\b)");
-
     /** A decoration's mark between two words. */
     private static final Pattern BETWEEN_WORDS =
             Pattern.compile("(?<=\\p{L})\\s+(?:\u0001\\s+)+(?=\\p{L})");
@@ -273,11 +260,8 @@ public final class Clauses {
                     || (i == 0 || "I".equals(subject) || afterComma(parts, i, s))
                             && OPENS_ON_CHANGE.matcher(clause).lookingAt()) {
                 clause = (subject == null ? "I" : subject) + " " + clause;
-            } else if (PROGRESSIVE_ALONE.matcher(clause).lookingAt()) {
-                clause = "I am " + clause;
-            } else if (BEEN.matcher(clause).lookingAt()) {
-                // "Been living in Austin for a month": "I have been …".
-                clause = "I have " + clause;
+            } else {
+                clause = LeftSubjects.restored(clause, i == 0);
             }
             var person = FIRST_PERSON.matcher(clause);
             subject = person.lookingAt() ? (person.group("we") != null ? "we" : "I") : null;

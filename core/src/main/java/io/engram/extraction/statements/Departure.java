@@ -56,10 +56,13 @@ public record Departure(String subject, String how, String left, String sentence
             Pattern.compile(
                     "(?i)\\b(?:i'm|i’m|im|i am|we're|we’re|we are) (?:officially |finally |so )?(?:done|finished|through) with (?<left>[^,;:.!?]+)");
 
-    /** "Sam and I split up", "me and priya broke up": the partner, named first or after. */
+    /**
+     * "Sam and I split up", "me and priya broke up", "marcus and i are done": the partner, named
+     * first or after.
+     */
     private static final Pattern SPLIT =
             Pattern.compile(
-                    "(?i)(?:^|[,;:] |\\b(?:so|but|and) )(?:(?:me|i) and (?<other>[\\p{L}'-]+)|(?<left>[\\p{L}'-]+) and (?:i|me)) (?:have |had |just |finally |officially |are |got )?(?:officially |now )?(?:split|broke up|separated|divorced|called it quits)\\b");
+                    "(?i)(?:^|[,;:] |\\b(?:so|but|and) )(?:(?:me|i) and (?<other>[\\p{L}'-]+)|(?<left>[\\p{L}'-]+) and (?:i|me)) (?:have |had |just |finally |officially |are |got )?(?:officially |now )?(?:split|broke up|separated|divorced|called it quits|(?:done|over|finished|through)(?!\\s+(?:with|for|at|in|on|by|\\p{L}+ing)\\b))\\b");
 
     private static final Pattern DIVORCED = Pattern.compile("(?i)\\bdivorce[ds]?\\b");
 
@@ -201,6 +204,8 @@ public record Departure(String subject, String how, String left, String sentence
      */
     private static final String[] STEMS = {
         "uit",
+        "done",
+        "over",
         "eft",
         "ancel",
         "old",
@@ -239,7 +244,7 @@ public record Departure(String subject, String how, String left, String sentence
     /** A cheap test for the words every leaving is told in. */
     private static final Pattern CUE =
             Pattern.compile(
-                    "(?i)\\b(?:quit|left|cancell?ed|sold|ditched|dropped|dumped|closed|gave up|got rid|traded|moved|switched|stopped|broke up|split|divorced|parted|done|finished|through|no longer|separated|quits|last day|final day|graduated|resigned|notice|resignation|no more|totaled|totalled|written off|stolen|wrecked|repossessed)\\b");
+                    "(?i)\\b(?:quit|left|cancell?ed|sold|ditched|dropped|dumped|closed|gave up|got rid|traded|moved|switched|stopped|broke up|split|divorced|parted|done|over|finished|through|no longer|separated|quits|last day|final day|graduated|resigned|notice|resignation|no more|totaled|totalled|written off|stolen|wrecked|repossessed)\\b");
 
     /** The words of {@code text} that can name a value, in lower case. */
     static List<String> words(String text) {

@@ -114,7 +114,7 @@ final class KeyReader {
             Pattern.compile(
                     "^"
                             + WHO
-                            + " (?:(?:grew up|was born(?: and raised)?|was raised) in|is (?:originally )?from|comes from) (?<v>[^.]+?)\\.?$");
+                            + " (?:(?:grew up|was born(?: and (?:raised|bred))?|was raised) in|is (?:originally )?from|comes from) (?<v>[^.]+?)\\.?$");
 
     /** "Dana banks with Chase", "Dana works out at Crunch": a provider one has one of. */
     private static final Pattern PROVIDER =

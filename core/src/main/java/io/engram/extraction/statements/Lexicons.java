@@ -94,6 +94,9 @@ final class Lexicons {
     /** Lower-case words where a name would stand that name nothing ("i live in fear"). */
     static final Set<String> NOT_NAMES = list("not_names");
 
+    /** First names and pets' names chat types in lower case after a relation. */
+    static final Set<String> FIRST_NAMES = list("first_names");
+
     /** Verbs of liking, with their third-person form. */
     static final java.util.Map<String, String> LIKING =
             java.util.Map.ofEntries(

@@ -119,13 +119,17 @@ final class Possessions {
      */
     static Optional<Read> had(Renderer r, String verb, String rest, Instant said) {
         String[] words = rest.strip().split("\\s+");
+        String first = words[0].toLowerCase(Locale.ROOT).replaceAll("[^\\p{L}'-]", "");
+        // "I have adhd": a condition needs no article.
+        boolean condition = Lexicons.CONDITIONS.contains(first);
         if (words.length == 0
-                || !words[0].toLowerCase(Locale.ROOT)
-                        .matches("a|an|one|two|three|four|five|six|seven|\\d+|twin|type")) {
+                || !condition
+                        && !words[0].toLowerCase(Locale.ROOT)
+                                .matches("a|an|one|two|three|four|five|six|seven|\\d+|twin|type")) {
             return Optional.empty();
         }
-        int head = -1;
-        for (int i = 1; i < Math.min(words.length, 5); i++) {
+        int head = condition ? 0 : -1;
+        for (int i = 1; head < 0 && i < Math.min(words.length, 5); i++) {
             String w = words[i].toLowerCase(Locale.ROOT).replaceAll("[^\\p{L}'-]", "");
             if (Lexicons.RELATIONS.contains(w)
                     || Lexicons.BELONGINGS.contains(w)
@@ -147,6 +151,10 @@ final class Possessions {
         Matcher named = StatementPatterns.NAMED.matcher(after);
         if (named.matches() && (name = petNames(named.group("name"), named.group("kw"))) != null) {
             after = named.group("after") == null ? "" : named.group("after").strip();
+        } else if (words[head].endsWith(",") && !verb.equals("got") && !verb.equals("adopted")) {
+            // "I have 2 kids, both under 6": what follows a comma is a comment on them ("I got a
+            // new bike, finally!" is news, not what one has).
+            after = "";
         }
         Optional<TimePhrases.Resolved> time = Optional.empty();
         if (!after.isEmpty()) {

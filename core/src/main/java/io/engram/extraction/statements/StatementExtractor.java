@@ -28,19 +28,21 @@ public final class StatementExtractor {
      */
     public List<Statement> read(String name, String clause, Instant said) {
         Optional<Statement> main = readClause(name, clause, said);
-        if (main.isPresent()) {
+        // Who the clause names in passing ("my son Eli turns 5 next week", "my husband Rob is
+        // obsessed with his air fryer"): that they are the speaker's lasts beyond the news.
+        String c = clause.strip();
+        Optional<Statement> named = Optional.empty();
+        if (!(c.isEmpty() || c.endsWith("?") || HEDGE.matcher(c).find())) {
+            Renderer r = new Renderer(name);
+            named = Mentions.of(r, c, said).flatMap(x -> statement(r, x));
+        }
+        if (main.isEmpty()) {
+            return named.map(List::of).orElse(List.of());
+        }
+        if (named.isEmpty() || main.get().kind().equals(named.get().kind())) {
             return List.of(main.get());
         }
-        // Nothing else read: who the clause names in passing ("my son Eli turns 5 next week").
-        String c = clause.strip();
-        if (c.isEmpty() || c.endsWith("?") || HEDGE.matcher(c).find()) {
-            return List.of();
-        }
-        Renderer r = new Renderer(name);
-        return Mentions.of(r, c, said)
-                .flatMap(x -> statement(r, x))
-                .map(List::of)
-                .orElse(List.of());
+        return List.of(main.get(), named.get());
     }
 
     private Optional<Statement> readClause(String name, String clause, Instant said) {

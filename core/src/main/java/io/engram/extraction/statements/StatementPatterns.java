@@ -73,7 +73,7 @@ final class StatementPatterns {
      */
     static final Pattern ORIGIN =
             Pattern.compile(
-                    "(?i)^I (?:(?:actually|originally|really) )?(?:(?<verb>grew up|was (?:actually |really )?born(?: and raised)?|was raised) (?<prep>in|near|outside of|outside)|(?:am|come) (?:originally |actually |really )?from|originally come from) (?<place>.+)$");
+                    "(?i)^I (?:(?:actually|originally|really) )?(?:(?<verb>grew up|was (?:actually |really )?born(?: and (?:raised|bred))?|was raised) (?<prep>in|near|outside of|outside)|(?:am|come) (?:originally |actually |really )?from|originally come from) (?<place>.+)$");
 
     /** "Home is Seattle now": where someone lives, when the place is named. */
     static final Pattern HOME_IS =
@@ -304,10 +304,13 @@ final class StatementPatterns {
             Pattern.compile(
                     "(?i)^I (?:now |currently |still |mostly |mainly |usually |also |only )?(?<verb>use|bank with|shop at|support|root for|cheer for|work out at|go to the gym at|go to|train at|insure (?:my car |my house |my home )?with|stream on|listen on)(?<val> (?:the |an? (?=(?-i:[a-z]?[A-Z])))?(?-i:[a-z]?[A-Z0-9])[\\p{L}0-9&.+'-]*(?: (?-i:[A-Z0-9&])[\\p{L}0-9&.+'-]*){0,3})(?: (?:now|these days|nowadays|for (?:everything|my [\\p{L} ]{1,20})|(?:on|in|at|near|by|off) (?:(?-i:[A-Z])|\\d{1,3}(?:st|nd|rd|th) |the )[\\p{L}0-9 .'-]{1,30}|downtown))?$");
 
-    /** "I am a Yankees fan", "I'm a die-hard Celtics supporter": a team or a name one follows. */
+    /**
+     * "I am a Yankees fan", "I'm a die-hard Celtics supporter", "im a celtic fan since birth": a
+     * team or a name one follows, capitalised or in chat's lower case (then not an adjective).
+     */
     static final Pattern NAMED_FAN =
             Pattern.compile(
-                    "(?i)^I am (?:now |still |also )?(?:a |an )?(?:big |huge |massive |die-hard |diehard |lifelong |loyal )?(?<obj>(?-i:[A-Z0-9])[\\p{L}0-9&.'-]*(?: (?-i:[A-Z0-9])[\\p{L}0-9&.'-]*){0,2}) (?<how>fan|supporter)$");
+                    "(?i)^I am (?:now |still |also )?(?:a |an )?(?:(?:big|huge|massive|die-hard|die hard|diehard|lifelong|loyal|proper|massive|total) )*(?<obj>(?-i:[A-Z0-9])[\\p{L}0-9&.'-]*(?: (?-i:[A-Z0-9])[\\p{L}0-9&.'-]*){0,2}|(?!(?:a|an|big|huge|massive|total|real|true|proper|hardcore|longtime|long-time|mega|crazy|absolute|major|serious|casual|secret|closet|bandwagon|fair-weather|loyal|die|hard|such|sports?|fan|the|my|your|their|his|her|this|that)\\b)(?-i:[a-z][a-z&.'-]*)(?: (?-i:[a-z][a-z&.'-]*)){0,2}) (?<how>fan|supporter)(?: (?:since .{1,30}|for life|4 life|through and through|forever|till i die|til i die|to the core|lol|tbh|btw|ngl|fr))?(?:, .*)?$");
 
     /** "I am a mom of three now": how many children. */
     static final Pattern PARENT_OF =
@@ -339,10 +342,10 @@ final class StatementPatterns {
             Pattern.compile(
                     "(?i)^I am "
                             + ADVERBS
-                            + "(?<how>into|obsessed with|passionate about|a (?:big |huge |massive )?fan of|learning|allergic to|afraid of|scared of|keen on|all about|addicted to|hooked on) (?<obj>.+)$");
+                            + "(?<how>into|obsessed with|passionate about|a (?:big |huge |massive )?fan of|learning|allergic to|afraid of|scared of|terrified of|petrified of|frightened of|keen on|all about|addicted to|hooked on) (?<obj>.+)$");
     static final Pattern DIET =
             Pattern.compile(
-                    "(?i)^I (?:am|have been|went|have gone|have now gone) (?:now |fully |completely |totally |strictly )?(?:a |an )?(?<diet>vegetarian|vegan|pescatarian|on (?:a |the )?(?:strict )?(?:keto|ketogenic|paleo|low[- ]carb|low[- ]fat|mediterranean|gluten[- ]free|dairy[- ]free|plant[- ]based|carnivore|whole30|raw food) diet|lactose intolerant|gluten intolerant|celiac|diabetic|teetotal|sober|left-handed|right-handed|colorblind|colourblind|color blind|deaf|dyslexic|autistic|an only child|a twin)(?<rest> .+)?$");
+                    "(?i)^I (?:am|have been|went|have gone|have now gone) (?:now |fully |completely |totally |strictly )?(?:a |an |such an? |a total |a real |a massive |a huge )?(?<diet>vegetarian|veggie|vegan|pescatarian|coeliac|asthmatic|epileptic|colou?r ?blind|night owl|morning person|early bird|(?:aries|taurus|gemini|leo|virgo|libra|scorpio|sagittarius|capricorn|aquarius|pisces)(?= through and through| tbh| lol| btw|$)|on (?:a |the )?(?:strict )?(?:keto|ketogenic|paleo|low[- ]carb|low[- ]fat|mediterranean|gluten[- ]free|dairy[- ]free|plant[- ]based|carnivore|whole30|raw food) diet|lactose intolerant|gluten intolerant|celiac|diabetic|teetotal|sober|left[- ]handed|right[- ]handed|colorblind|colourblind|color blind|deaf|dyslexic|autistic|an only child|a twin),?(?<rest> .+)?$");
     static final Pattern HAVE =
             Pattern.compile(
                     "(?i)^(?:I|we) (?:now |currently |still |also )?(?<verb>have got|have|own|got|adopted) (?<rest>.+)$");

@@ -313,7 +313,14 @@ final class StatementReaders {
                 rest == null ? Optional.empty() : TimePhrases.first(rest, at);
         String since =
                 from.map(t -> " since " + t.text().replaceFirst("^(on|in|around) ", "")).orElse("");
-        String diet = said.toLowerCase(Locale.ROOT);
+        String diet =
+                said.toLowerCase(Locale.ROOT)
+                        .replaceFirst("^veggie$", "vegetarian")
+                        .replaceFirst(
+                                "^(aries|taurus|gemini|leo|virgo|libra|scorpio|sagittarius|capricorn|aquarius|pisces)$",
+                                "a $1")
+                        .replaceFirst("^(night owl|morning person|early bird)$", "a $1");
+        diet = diet.startsWith("a ") ? capitalSign(diet) : diet;
         String text = r.subject() + (since.isEmpty() ? " is " : " has been ") + diet + since;
         return new Read(
                 "attribute",
@@ -338,5 +345,13 @@ final class StatementReaders {
                         r.possessive() + " way to " + r.thirdPerson(goal) + ": " + how,
                         said,
                         0.7));
+    }
+
+    /** "a scorpio" is "a Scorpio"; "a night owl" stays as it is. */
+    private static String capitalSign(String said) {
+        String rest = said.substring(2);
+        return rest.contains(" ")
+                ? said
+                : "a " + Character.toUpperCase(rest.charAt(0)) + rest.substring(1);
     }
 }

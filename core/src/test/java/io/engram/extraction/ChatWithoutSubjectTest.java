@@ -1,0 +1,119 @@
+package io.engram.extraction;
+
+import static io.engram.extraction.DanaTells.*;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.engram.extraction.statements.ValueHint;
+import io.engram.memory.MemoryChange;
+import java.time.Duration;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * First statements as chat leaves them: the "I" or "I'm" left out ("play piano, mostly classical",
+ * "lactose intolerant, learned that the hard way"), a name typed in lower case after a relation
+ * ("my brother jamie"), a team in lower case ("celtic fan since birth"), a condition told as a
+ * diagnosis. A later change can only replace what was stored first, so each is read as the
+ * statement it is, and the requests and remarks that look like them give nothing.
+ */
+class ChatWithoutSubjectTest {
+
+    @ParameterizedTest
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                // A name in lower case after a relation is the relation's name.
+                "cant do sat sorry, my brother jamie is coming up|Dana has a brother named Jamie.",
+                "my cat mochi knocked my coffee off the desk|Dana has a cat named Mochi.",
+                "sorry late reply, my son leo had a full meltdown in asda|Dana has a son named Leo.",
+                "my girlfriend sam is cooking tonight so im happy|Dana's girlfriend is Sam.",
+                "me and my twin sister hannah have the same laugh|Dana has a sister named Hannah.",
+                // What the speaker is, "I am" left out.
+                "lactose intolerant, learned that the hard way|Dana is lactose intolerant.",
+                "ive been veggie since i was 12 so ill eat the sides|Dana is vegetarian.",
+                "im colour blind so no idea if this top is brown|Dana is colour blind.",
+                "im such a night owl, cant sleep before 2am ever|Dana is a night owl.",
+                "i'm a scorpio through and through|Dana is a Scorpio.",
+                "im coeliac so pasta night is a no from me|Dana is coeliac.",
+                "literally terrified of spiders|Dana is terrified of spiders.",
+                "celtic fan since birth, dad had me in a hoops babygrow|Dana is a celtic fan.",
+                "im a die hard red sox fan lol|Dana is a red sox fan.",
+                "born and bred in swansea so im allowed to moan|Dana was born and bred in Swansea.",
+                // A habit or a possession, "I" left out.
+                "play piano, mostly classical stuff|Dana plays piano.",
+                "wear contacts every day, cant see without them|Dana wears contacts.",
+                "have 2 kids, both under 6, so im always tired|Dana has 2 kids.",
+                "hate flying so much, have to take a tablet|Dana hates flying.",
+                "been playing guitar since i was 14|Dana has been playing guitar.",
+                // A condition told as its diagnosis.
+                "got diagnosed with adhd last year|Dana has adhd.",
+                "I was diagnosed with type 1 diabetes in 2015|Dana has type 1 diabetes.",
+            })
+    void aStatementChatLeavesTheSubjectOfIsRead(String said, String stored) {
+        assertThat(facts(said, T)).extracting(CandidateFact::content).contains(stored);
+    }
+
+    @ParameterizedTest
+    @ValueSource(
+            strings = {
+                "play this song again pls",
+                "wear a coat its freezing out",
+                "have fun tonight!!",
+                "speak soon x",
+                "love that for you",
+                "vegan food is honestly the best",
+                "my son just texted me from school",
+                "my dog loves the beach so much",
+                "my mum will call u later",
+                "my brother said hi",
+                "my sister texted me at 6am",
+                "i'm a huge fan",
+                "been running longer since our last chat",
+                "being a fan of them is pain",
+                "celtic fan base is toxic tbh",
+            })
+    void requestsAndRemarksThatLookLikeThemGiveNothing(String said) {
+        assertThat(facts(said, T))
+                .filteredOn(f -> !ValueHint.isHint(f.tags()))
+                .extracting(CandidateFact::content)
+                .as(said)
+                .isEmpty();
+    }
+
+    @ParameterizedTest
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "im veggie so ill just have the halloumi burger|been fully vegan since jan and feel"
+                        + " loads better|Dana is vegetarian.|Dana is vegan.",
+                "my bf marcus is obsessed w fantasy football|so marcus and i are done. like actually"
+                        + " done this time|Dana's boyfriend is Marcus.|Dana broke up with Marcus.",
+            })
+    void aLaterChangeReplacesWhatChatStatedFirst(
+            String before, String after, String old, String stored) {
+        Told told = tell(before, T, after, T.plus(Duration.ofDays(30)));
+        assertThat(told.planned())
+                .filteredOn(p -> p.change() instanceof MemoryChange.Superseded)
+                .extracting(
+                        p ->
+                                ((MemoryChange.Superseded) p.change()).old().content()
+                                        + " -> "
+                                        + p.change().memory().content())
+                .as(after)
+                .contains(old + " -> " + stored);
+    }
+
+    @ParameterizedTest
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                // A second dog is one more, and its name is no count.
+                "We've got one dog, a lab called Murphy.|we got a second dog!! whippet called sage",
+                "my bf marcus is obsessed w fantasy football|marcus and i are done with the kitchen"
+                        + " finally",
+            })
+    void anAdditionOrADoneJobReplacesNothing(String before, String after) {
+        supersedesNothing(before, after);
+    }
+}
