@@ -46,6 +46,25 @@ class ChatWithoutSubjectTest {
                 "have 2 kids, both under 6, so im always tired|Dana has 2 kids.",
                 "hate flying so much, have to take a tablet|Dana hates flying.",
                 "been playing guitar since i was 14|Dana has been playing guitar.",
+                // Where one lives, told by how long one has been there.
+                "been in Glasgow 3 yrs now and still not used to the rain|Dana lives in Glasgow.",
+                "ive been in Leeds since 2019|Dana lives in Leeds.",
+                // A provider told by what it did, or "I'm with/on" it.
+                "how embarrassing my monzo card got declined at tesco|Dana banks with Monzo.",
+                "my sky broadband is down AGAIN i swear|Dana's broadband provider is Sky.",
+                "santander froze my card cuz i bought a coffee|Dana banks with Santander.",
+                "sorry no signal again, EE is useless on my road|Dana's phone carrier is EE.",
+                "im on spotify premium family so u can join|Dana has Spotify.",
+                "nationwide app wont let me log in to pay u back|Dana banks with Nationwide.",
+                // Where one lives or works, told by what of theirs is there.
+                "tho our landlord in peckham STILL hasnt fixed the boiler|Dana lives in Peckham.",
+                "we're in a shared house in brixton, 5 of us|Dana lives in Brixton.",
+                "just paid the rent lol, living in london is a literal scam|Dana lives in London.",
+                "my manager at tesco had me on self checkouts all shift|Dana works at Tesco.",
+                "on my break at costa rn, so tired|Dana works at Costa.",
+                "10 yrs at john lewis now and head of menswear|Dana works at John Lewis.",
+                "wfh today, our office in canary wharf is like a fridge|Dana's office is in"
+                        + " Canary Wharf.",
                 // A condition told as its diagnosis.
                 "got diagnosed with adhd last year|Dana has adhd.",
                 "I was diagnosed with type 1 diabetes in 2015|Dana has type 1 diabetes.",
@@ -72,6 +91,20 @@ class ChatWithoutSubjectTest {
                 "been running longer since our last chat",
                 "being a fan of them is pain",
                 "celtic fan base is toxic tbh",
+                "I've been in the Army for 3 years",
+                "ive been in a relationship for 3 years",
+                "I've been in Vegas for 3 days",
+                "thinking of switching to monzo tbh",
+                "closed my barclays account finally",
+                "the sky is so blue today",
+                "three of us went to the pub",
+                "my sisters monzo card got declined lol",
+                "Apple Music gave me 3 free months, haven't even opened it",
+                "my old manager at tesco was awful",
+                "her landlord in leeds is a nightmare",
+                "my team at work is great",
+                "living in london would be a dream",
+                "our landlord in town never fixes anything",
             })
     void requestsAndRemarksThatLookLikeThemGiveNothing(String said) {
         assertThat(facts(said, T))

@@ -18,7 +18,7 @@ final class LeftSubjects {
     /** "Been living in …", "Been working at …": a perfect tense, its subject left out. */
     private static final Pattern BEEN =
             Pattern.compile(
-                    "(?i)^been (?:(?:living|based) (?:in|near) |working (?:at|for|as) |(?:playing|learning|doing|running|climbing|teaching|studying|volunteering|coaching|training|practi[sc]ing|swimming|cycling|knitting|painting|dancing|boxing|bouldering) (?!(?:it|that|this|so|too|a lot|a bit|loads|nothing|all|for ages|longer|more|less|again|lately|recently)\\b)|(?:fully |strictly |completely )?(?:vegan|vegetarian|pescatarian|sober)\\b)");
+                    "(?i)^been (?:(?:living|based) (?:in|near) |in (?-i:[A-Z])|working (?:at|for|as) |(?:playing|learning|doing|running|climbing|teaching|studying|volunteering|coaching|training|practi[sc]ing|swimming|cycling|knitting|painting|dancing|boxing|bouldering) (?!(?:it|that|this|so|too|a lot|a bit|loads|nothing|all|for ages|longer|more|less|again|lately|recently)\\b)|(?:fully |strictly |completely )?(?:vegan|vegetarian|pescatarian|sober)\\b)");
 
     /**
      * "working as a realtor now", "learning Japanese now", "dating a guy named Tom": a chat clause

@@ -35,6 +35,14 @@ public final class StatementExtractor {
         if (!(c.isEmpty() || c.endsWith("?") || HEDGE.matcher(c).find())) {
             Renderer r = new Renderer(name);
             named = Mentions.of(r, c, said).flatMap(x -> statement(r, x));
+            if (main.isEmpty() && named.isEmpty()) {
+                // "my monzo card got declined": the provider, told by what it did.
+                named = Providers.of(r, c, said).flatMap(x -> statement(r, x));
+            }
+            if (main.isEmpty() && named.isEmpty()) {
+                // "our landlord in peckham", "my manager at tesco": where, told in passing.
+                named = PassingPlaces.of(r, c, said).flatMap(x -> statement(r, x));
+            }
         }
         if (main.isEmpty()) {
             return named.map(List::of).orElse(List.of());
@@ -145,7 +153,9 @@ public final class StatementExtractor {
             return attribute(r, m.group("attr"), "is", val, said, 0.8);
         }
         // "My wife and I moved to Austin": where the speaker lives, whoever came along.
-        if ((m = LIVES.matcher(c)).matches() || (m = HOME_IS.matcher(c)).matches()) {
+        if ((m = LIVES.matcher(c)).matches()
+                || (m = HOME_IS.matcher(c)).matches()
+                || c.contains(" been in ") && (m = BEEN_IN.matcher(c)).matches()) {
             return place(r.alone(), m.group("place"), said, false);
         }
         if (c.endsWith("home") && (m = HOME_NAMED_FIRST.matcher(c)).matches()) {
