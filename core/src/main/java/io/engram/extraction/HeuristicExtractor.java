@@ -260,7 +260,9 @@ public final class HeuristicExtractor implements FactExtractor {
             sources.add(turn.turnId());
             read = read.stream().map(s -> specific(s, turn, sources)).toList();
             for (Statement s : read) {
-                keyed |= s.key().isPresent() || FactSwitch.of(s.content()).isPresent();
+                keyed |=
+                        !s.inPassing()
+                                && (s.key().isPresent() || FactSwitch.of(s.content()).isPresent());
                 antecedents.add(new Antecedent(speakerKey(turn), s, turn.turnId()));
                 if (emit) {
                     add(turn, s, sources);

@@ -53,9 +53,21 @@ class ChatWithoutSubjectTest {
                 "how embarrassing my monzo card got declined at tesco|Dana banks with Monzo.",
                 "my sky broadband is down AGAIN i swear|Dana's broadband provider is Sky.",
                 "santander froze my card cuz i bought a coffee|Dana banks with Santander.",
-                "sorry no signal again, EE is useless on my road|Dana's phone carrier is EE.",
+                "sorry no signal again, EE is useless on my road|Dana's carrier is EE.",
                 "im on spotify premium family so u can join|Dana has Spotify.",
                 "nationwide app wont let me log in to pay u back|Dana banks with Nationwide.",
+                "aetna denied my claim AGAIN im so done|Dana's insurer is Aetna.",
+                "octopus just put my direct debit up to 180|Dana's energy supplier is Octopus.",
+                "im on EE and i get one bar in my kitchen|Dana's carrier is EE.",
+                "barclays app down AGAIN, cant even pay the window cleaner|Dana banks with"
+                        + " Barclays.",
+                // A car or phone named by its model, beside what it did.
+                "my fiesta is making that clunking noise again ffs|Dana drives a Fiesta.",
+                "my civic hit 150k miles today lol|Dana drives a Civic.",
+                "my iphone 11 battery is dead by lunch every day|Dana's phone is an iPhone 11.",
+                // What one is, told by what it means for them; one in a role, by name.
+                "being a dental hygienist means i see 20 mouths a day|Dana is a dental hygienist.",
+                "my boss karen literally cc'd HR about the coffee machine|Dana's boss is Karen.",
                 // Where one lives or works, told by what of theirs is there.
                 "tho our landlord in peckham STILL hasnt fixed the boiler|Dana lives in Peckham.",
                 "we're in a shared house in brixton, 5 of us|Dana lives in Brixton.",
@@ -105,6 +117,10 @@ class ChatWithoutSubjectTest {
                 "my team at work is great",
                 "living in london would be a dream",
                 "our landlord in town never fixes anything",
+                "my golf swing is awful, the driving range was embarrassing",
+                "my jazz playlist is so good for driving",
+                "my focus is terrible today, the car journey was long",
+                "being a mom is awesome",
             })
     void requestsAndRemarksThatLookLikeThemGiveNothing(String said) {
         assertThat(facts(said, T))
@@ -125,6 +141,47 @@ class ChatWithoutSubjectTest {
             })
     void aLaterChangeReplacesWhatChatStatedFirst(
             String before, String after, String old, String stored) {
+        replaces(before, after, old, stored);
+    }
+
+    @ParameterizedTest
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "im with vodafone|switched to three yesterday lol the signal is decent now"
+                        + "|Dana's carrier is Vodafone.|Dana's carrier is Three.",
+                "I'm with British Gas.|octopus switched us over today, shud save a bit"
+                        + "|Dana's energy supplier is British Gas.|Dana's energy supplier is Octopus.",
+                "halifax froze my card AGAIN|opened a starling acc, all my wages go in there now"
+                        + "|Dana banks with Halifax.|Dana banks with Starling.",
+                "My phone is an iPhone 11.|my iphone died so I got a Galaxy S23"
+                        + "|Dana's phone is an iPhone 11.|Dana's phone is a Galaxy S23.",
+            })
+    void aProviderOrBelongingToldInPassingIsReplacedByTheNewOne(
+            String before, String after, String old, String stored) {
+        replaces(before, after, old, stored);
+    }
+
+    @ParameterizedTest
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "im with vodafone|my sister switched to three and loves it",
+                "im with vodafone|thinking of switching to three tbh",
+                "I bank with Chase.|my dad closed his accounts and moved everything to Ally",
+                "I'm with AT&T.|everyone keeps telling me to switch to Mint Mobile but I'm still"
+                        + " on at&t",
+                // A second dog is one more, and its name is no count.
+                "We've got one dog, a lab called Murphy.|we got a second dog!! whippet called sage",
+                "my bf marcus is obsessed w fantasy football|marcus and i are done with the kitchen"
+                        + " finally",
+            })
+    void anAdditionOrADoneJobReplacesNothing(String before, String after) {
+        supersedesNothing(before, after);
+    }
+
+    /** Dana says {@code before}, then {@code after}: {@code stored} supersedes {@code old}. */
+    private static void replaces(String before, String after, String old, String stored) {
         Told told = tell(before, T, after, T.plus(Duration.ofDays(30)));
         assertThat(told.planned())
                 .filteredOn(p -> p.change() instanceof MemoryChange.Superseded)
@@ -135,18 +192,5 @@ class ChatWithoutSubjectTest {
                                         + p.change().memory().content())
                 .as(after)
                 .contains(old + " -> " + stored);
-    }
-
-    @ParameterizedTest
-    @CsvSource(
-            delimiter = '|',
-            value = {
-                // A second dog is one more, and its name is no count.
-                "We've got one dog, a lab called Murphy.|we got a second dog!! whippet called sage",
-                "my bf marcus is obsessed w fantasy football|marcus and i are done with the kitchen"
-                        + " finally",
-            })
-    void anAdditionOrADoneJobReplacesNothing(String before, String after) {
-        supersedesNothing(before, after);
     }
 }

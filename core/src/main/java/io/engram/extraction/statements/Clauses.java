@@ -135,6 +135,18 @@ public final class Clauses {
             Pattern.compile(
                     "^(?:(?<we>(?i:we))|(?:[A-Z][\\p{L}'-]+ and |(?i:my) [\\p{L}-]+ and )?I) ");
 
+    /** Someone else as a clause's subject: "my dad", "our neighbour", "he". */
+    private static final Pattern OTHER_PERSON =
+            Pattern.compile("(?i)^(?:(?:my|our) (?<who>[\\p{L}-]+)|(?<pronoun>he|she|they))(?= )");
+
+    private static boolean othersOwn(String who) {
+        if (who == null) {
+            return true;
+        }
+        String w = who.toLowerCase(java.util.Locale.ROOT);
+        return Lexicons.RELATIONS.contains(w) || Lexicons.SINGLE_ROLES.contains(w);
+    }
+
     /** A name and its copula: "Radiohead is", "Mike is". */
     private static final String NAMED_SUBJECT =
             "(?-i:[A-Z][\\p{L}'-]+)(?: (?-i:[A-Z][\\p{L}'-]+))? (?:is|are) ";
@@ -264,7 +276,14 @@ public final class Clauses {
                 clause = LeftSubjects.restored(clause, i == 0);
             }
             var person = FIRST_PERSON.matcher(clause);
-            subject = person.lookingAt() ? (person.group("we") != null ? "we" : "I") : null;
+            var other = OTHER_PERSON.matcher(clause);
+            // "my dad closed his accounts and moved everything to Ally": the dad moved it.
+            subject =
+                    person.lookingAt()
+                            ? (person.group("we") != null ? "we" : "I")
+                            : other.lookingAt() && othersOwn(other.group("who"))
+                                    ? other.group()
+                                    : null;
             var leading = LEADING_TIME.matcher(clause);
             if (leading.matches()) {
                 // Before an aside ("… my paintings - can't wait"), which is cut off later.

@@ -44,7 +44,7 @@ final class LeftSubjects {
      */
     private static final Pattern HABIT_ALONE =
             Pattern.compile(
-                    "(?i)^(?:play (?:the )?(?:piano|guitar|violin|viola|cello|drums|bass|ukulele|uke|flute|sax|saxophone|trumpet|trombone|clarinet|harp|oboe|keyboard|tennis|football|soccer|netball|rugby|cricket|golf|chess|hockey|basketball|volleyball|squash|badminton|padel|pickleball|baseball|softball|bridge|darts|snooker|lacrosse)\\b|speak (?!(?:to|with|up|soon|later|for|about|of)\\b)\\p{L}|wear (?:glasses|specs|contacts|contact lenses|a hearing aid|hearing aids|braces|a retainer)\\b|(?:bike|cycle|walk|drive|commute|run) to (?:work|uni|school|college|the office)\\b|work (?:at|for|as) |live (?:in|on|with) |teach |volunteer (?:at|with|for) |have (?:\\d+|two|three|four|five|six|a|an) (?:[\\p{L}-]+ )?(?:kids?|children|sons?|daughters?|boys|girls|dogs?|cats?|brothers?|sisters?|siblings|grandkids|grandchildren)\\b|(?:love|adore|enjoy|hate) (?!(?:seeing|hearing|reading|talking|chatting|knowing|watching|being|having|doing|getting)\\b)\\p{L}+ing\\b)");
+                    "(?i)^(?:play (?:the )?(?:piano|guitar|violin|viola|cello|drums|bass|ukulele|uke|flute|sax|saxophone|trumpet|trombone|clarinet|harp|oboe|keyboard|tennis|football|soccer|netball|rugby|cricket|golf|chess|hockey|basketball|volleyball|squash|badminton|padel|pickleball|baseball|softball|bridge|darts|snooker|lacrosse)\\b|speak (?!(?:to|with|up|soon|later|for|about|of)\\b)\\p{L}|wear (?:glasses|specs|contacts|contact lenses|a hearing aid|hearing aids|braces|a retainer)\\b|(?:bike|cycle|walk|drive|commute|run) to (?:work|uni|school|college|the office)\\b|work (?:at|for|as) |live (?:in|on|with) |bank with (?=\\p{L})|teach |volunteer (?:at|with|for) |have (?:\\d+|two|three|four|five|six|a|an) (?:[\\p{L}-]+ )?(?:kids?|children|sons?|daughters?|boys|girls|dogs?|cats?|brothers?|sisters?|siblings|grandkids|grandchildren)\\b|(?:love|adore|enjoy|hate) (?!(?:seeing|hearing|reading|talking|chatting|knowing|watching|being|having|doing|getting)\\b)\\p{L}+ing\\b)");
 
     /** "got diagnosed with adhd last year": a condition the speaker has, said as news. */
     private static final Pattern DIAGNOSED =
@@ -55,6 +55,14 @@ final class LeftSubjects {
     private static final Pattern FEAR_ALONE =
             Pattern.compile(
                     "(?i)^(?:literally |so |genuinely |really |absolutely )?(?:terrified|scared|afraid|petrified) of \\p{L}");
+
+    /**
+     * "being a dental hygienist means i see 20 mouths a day": what the speaker is, told by what it
+     * means for them ("being a mom is awesome" is a remark, not a statement).
+     */
+    private static final Pattern BEING =
+            Pattern.compile(
+                    "(?i)^being (?<what>(?:an? )?[\\p{L}-]+(?: [\\p{L}-]+){0,3}?) means (?:i|my|me)\\b");
 
     /** "born and bred in swansea": where the speaker was born, its "I was" left out. */
     private static final Pattern BORN_ALONE =
@@ -82,6 +90,10 @@ final class LeftSubjects {
             if (d.lookingAt()) {
                 return "I have " + clause.substring(d.end());
             }
+        }
+        Matcher being = BEING.matcher(clause);
+        if (first && being.lookingAt()) {
+            return "I am " + being.group("what");
         }
         if (first && BORN_ALONE.matcher(clause).lookingAt()) {
             return "I was " + clause;

@@ -77,18 +77,23 @@ final class Mentions {
         if (NOT_NOW.contains(first)) {
             return Optional.empty();
         }
-        if (rel.contains(" ") && !Lexicons.RELATIONS.contains(rel)) {
+        if (rel.contains(" ")
+                && !Lexicons.RELATIONS.contains(rel)
+                && !Lexicons.SINGLE_ROLES.contains(rel)) {
             // "my little sister Ana": the relation is the last word.
             rel = Phrases.lastWord(rel);
         }
         rel = SHORT.getOrDefault(rel, rel);
-        if (!Lexicons.RELATIONS.contains(rel) || rel.endsWith("s") && !rel.endsWith("ss")) {
+        // "my boss Karen", "my dentist Dr Hughes": one in a role is theirs too.
+        boolean role = Lexicons.SINGLE_ROLES.contains(rel) && !rel.equals("company");
+        if (!Lexicons.RELATIONS.contains(rel) && !role
+                || rel.endsWith("s") && !rel.endsWith("ss")) {
             // "my kids Ana and Leo": a plural names no one alone.
             return Optional.empty();
         }
         String name = m.group("name");
         String text =
-                ONE.contains(rel)
+                ONE.contains(rel) || role
                         ? r.possessive() + " " + rel + " is " + name
                         : r.subject()
                                 + " has "

@@ -38,12 +38,20 @@ final class Providers {
                     new Kind(
                             "carrier",
                             "contract|sim|signal|data|plan|network|phone bill|coverage|reception",
-                            "%s's phone carrier is %s"),
+                            "%s's carrier is %s"),
                     new Kind(
                             "broadband",
                             "broadband|wifi|wi-fi|internet|fibre|fiber|router|hub|box",
                             "%s's broadband provider is %s"),
                     new Kind("gym", "membership|gym|classes|class|pass", "%s's gym is %s"),
+                    new Kind(
+                            "insurer",
+                            "policy|claim|insurance|health insurance|cover|plan",
+                            "%s's insurer is %s"),
+                    new Kind(
+                            "energy",
+                            "bill|direct debit|tariff|smart meter|account",
+                            "%s's energy supplier is %s"),
                     new Kind(
                             "streaming",
                             "subscription|account|membership|premium|family|plan|login|password",
@@ -54,8 +62,43 @@ final class Providers {
 
     private static final Map<String, Named> NAMES = new HashMap<>();
 
-    /** Per kind: its names (plain, then every one), longest first, as one alternation. */
-    private static final Map<String, Pattern[]> FORMS = new HashMap<>();
+    /** When a name that is also an everyday word ("Sky", "Three") is read as the name. */
+    private enum Everyday {
+        /** With its service's noun after it: "my sky broadband". */
+        WITH_NOUN,
+        /** Written in the name's capitals: "EE". */
+        IN_CAPITALS,
+        /** Always: the words around it are the service's own ("chase charged me"). */
+        ANY
+    }
+
+    /** A way chat tells the speaker has a provider; some only beside a word of the speaker's. */
+    private record Form(Pattern pattern, Everyday everyday, boolean firstPerson, boolean change) {
+        Form(Pattern pattern, Everyday everyday, boolean firstPerson) {
+            this(pattern, everyday, firstPerson, false);
+        }
+    }
+
+    /** Words that make a change to a provider one not done: planned, wished, denied. */
+    private static final Pattern NOT_DONE =
+            Pattern.compile(
+                    "(?i)\\b(?:not|never|don['’]?t|dont|thinking|considering|might|maybe|should|would|could|if|wish|want|wanna|gonna|going to|about to|tempted|cba)\\b");
+
+    /** What may stand before a change of the speaker's own: the start, a stop, "I", "just". */
+    private static final Pattern OWN_CHANGE_BEFORE =
+            Pattern.compile(
+                    "(?i)(?:^|[,.!?;:]\\s*|\\b(?:i|we|i['’]ve|ive|we['’]ve|just|finally|so|and|officially|also|lol|tbh|today|yesterday)\\s+)$");
+
+    /** The speaker, somewhere in the clause. */
+    private static final Pattern FIRST_PERSON =
+            Pattern.compile("(?i)\\b(?:i|me|my|im|i['’]m|i['’]ve|ive|we|our|us|cant|can['’]t)\\b");
+
+    /** "my sisters monzo card": the name after someone else's, typed without its apostrophe. */
+    private static final Pattern SOMEONE_ELSES =
+            Pattern.compile("(?i)\\b(?:my|our|his|her|their|your|ur) \\p{L}+(?:['’]s|s) $");
+
+    /** Per kind, the forms it is told in. */
+    private static final Map<String, List<Form>> FORMS = new HashMap<>();
 
     /** Words that make the provider not the speaker's now. */
     private static final Pattern NOT_NOW =
@@ -65,63 +108,116 @@ final class Providers {
     static {
         Map<String, Set<String>> lists = WordLists.sections(Providers.class, "providers.txt");
         for (Kind kind : KINDS) {
-            List<String> plain = new ArrayList<>();
             List<String> all = new ArrayList<>();
             for (String entry : lists.get(kind.name())) {
                 boolean everyday = entry.endsWith("*");
                 String written = everyday ? entry.substring(0, entry.length() - 1) : entry;
                 NAMES.put(written.toLowerCase(Locale.ROOT), new Named(written, kind, everyday));
                 all.add(Pattern.quote(written));
-                if (!everyday) {
-                    plain.add(Pattern.quote(written));
-                }
             }
             Comparator<String> longest = Comparator.comparingInt(String::length).reversed();
-            plain.sort(longest);
             all.sort(longest);
-            String p = "(?<p>" + String.join("|", plain) + ")";
             String a = "(?<p>" + String.join("|", all) + ")";
             String nouns = "(?<noun>" + kind.nouns() + ")";
             FORMS.put(
                     kind.name(),
-                    new Pattern[] {
-                        // "my monzo card", "our sky broadband", "my netflix".
-                        Pattern.compile(
-                                "(?i)\\b(?:my|our) (?:new )?"
-                                        + a
-                                        + "(?:['’]s)?(?: "
-                                        + nouns
-                                        + ")?\\b"),
-                        // "im on ee", "I'm with Vodafone".
-                        Pattern.compile(
-                                "(?i)\\b(?:i['’]?m|i am|we['’]?re|we are) (?:now |still |currently )?(?:with|on|w) "
-                                        + p
-                                        + "\\b"),
-                        // "santander froze my card", "vodafone have charged me".
-                        Pattern.compile(
-                                "(?i)\\b"
-                                        + a
-                                        + " (?:have |has |just |literally )?(?:froze|frozen|declined|charged|billed|blocked|cut off|put up|upped|raised) (?:my|me|our|us)\\b(?! \\p{L}+['’]s\\b)"),
-                        // "virgin media put my bill up", "EE is useless on my road".
-                        Pattern.compile(
-                                "(?i)\\b"
-                                        + a
-                                        + " (?:(?:have |has )?put (?:my|our) \\p{L}+ up|(?:\\S+ ){1,4}?(?:on|at|in|for|to) my (?:road|street|flat|house|place|area|phone|bill|card|account|signal|data|router)\\b)"),
-                        // "nationwide app wont let me log in".
-                        Pattern.compile(
-                                "(?i)\\b"
-                                        + a
-                                        + " (?<noun>app|card) (?:wont|won['’]t|will not|isnt|isn['’]t|keeps|kept|got|was|is|froze|crashed|declined)\\b[^.!?]*\\b(?:me|my)\\b")
-                    });
+                    List.of(
+                            // "my monzo card", "our sky broadband", "my netflix".
+                            new Form(
+                                    Pattern.compile(
+                                            "(?i)\\b(?:my|our) (?:new )?"
+                                                    + a
+                                                    + "(?:['’]s)?(?: "
+                                                    + nouns
+                                                    + ")?\\b"),
+                                    Everyday.WITH_NOUN,
+                                    false),
+                            // "im on EE", "I'm with Vodafone", "im on blue cross now".
+                            new Form(
+                                    Pattern.compile(
+                                            "(?i)\\b(?:i['’]?m|i am|we['’]?re|we are) (?:now |still |currently )?(?:with|on|w) "
+                                                    + a
+                                                    + "\\b"),
+                                    Everyday.IN_CAPITALS,
+                                    false),
+                            // "santander froze my card", "chase charged me", "aetna denied my
+                            // claim".
+                            new Form(
+                                    startingWith(
+                                            a,
+                                            " (?:have |has |just |literally )?(?:froze|frozen|declined|denied|rejected|charged|billed|blocked|cut off|put up|upped|raised) (?:my|me|our|us)\\b(?! \\p{L}+['’]s\\b)"),
+                                    Everyday.ANY,
+                                    false),
+                            // "virgin media put my bill up", "octopus put my direct debit up".
+                            new Form(
+                                    startingWith(
+                                            a,
+                                            " (?:have |has |just )?put (?:my|our) (?:\\p{L}+ ){1,2}up\\b"),
+                                    Everyday.ANY,
+                                    false),
+                            // "EE is useless on my road".
+                            new Form(
+                                    startingWith(
+                                            a,
+                                            " (?:\\S+ ){1,4}?(?:on|at|in|for|to) my (?:road|street|flat|house|place|area|phone|bill|card|account|signal|data|router)\\b"),
+                                    Everyday.IN_CAPITALS,
+                                    false),
+                            // "switched to three yesterday", "ported my number over to Lyca".
+                            new Form(
+                                    Pattern.compile(
+                                            "(?i)\\b(?:switched|moved|ported|changed|transferred|swapped|gone|went|jumped ship)(?: (?!(?:from|away)\\b)\\S+){0,4}? (?:to|onto|over to) "
+                                                    + a
+                                                    + "\\b"),
+                                    Everyday.ANY,
+                                    false,
+                                    true),
+                            // "opened a starling acc", "got a giffgaff sim".
+                            new Form(
+                                    Pattern.compile(
+                                            "(?i)\\b(?:opened|got|started|signed up for|took out) (?:a |an |my )?(?:new )?"
+                                                    + a
+                                                    + " (?:acc|account|card|contract|sim|membership|subscription|plan|policy)\\b"),
+                                    Everyday.ANY,
+                                    false,
+                                    true),
+                            // "octopus switched us over today".
+                            new Form(
+                                    startingWith(
+                                            a,
+                                            " (?:have |has |finally |just )?(?:switched|moved|took) (?:us|me) over\\b"),
+                                    Everyday.ANY,
+                                    false,
+                                    true),
+                            // "barclays app down AGAIN, cant even pay", "nationwide app wont let
+                            // me".
+                            new Form(
+                                    startingWith(
+                                            a,
+                                            " (?<noun>app|card) (?:is |was )?(?:down|not working|broken|wont|won['’]t|will not|isnt|isn['’]t|keeps|kept|got|froze|crashed|declined|locked)\\b"),
+                                    Everyday.ANY,
+                                    true),
+                            // "virgin broadband dropped out during my zoom", "verizon bill is $95".
+                            new Form(
+                                    startingWith(
+                                            a,
+                                            " (?<noun>"
+                                                    + kind.nouns()
+                                                    + "|bill|contract|direct debit)\\b(?! (?:is|was) (?:not )?mine)"),
+                                    Everyday.ANY,
+                                    true)));
         }
     }
 
     /** The provider {@code clause} tells the speaker has, as {@code r}'s statement, if one. */
     static Optional<Read> of(Renderer r, String clause, Instant said) {
         for (Kind kind : KINDS) {
-            for (Pattern form : FORMS.get(kind.name())) {
-                Matcher m = form.matcher(clause);
-                if (!m.find()) {
+            for (Form form : FORMS.get(kind.name())) {
+                Matcher m = form.pattern().matcher(clause);
+                if (!m.find()
+                        || form.firstPerson() && !FIRST_PERSON.matcher(clause).find()
+                        || SOMEONE_ELSES
+                                .matcher(clause.substring(Math.max(0, m.start() - 25), m.start()))
+                                .find()) {
                     continue;
                 }
                 // "thinking of switching to monzo", "closed my barclays account": near the name.
@@ -129,17 +225,15 @@ final class Providers {
                         clause.substring(
                                 Math.max(0, m.start() - 40),
                                 Math.min(clause.length(), m.end() + 12));
-                if (NOT_NOW.matcher(around).find()) {
+                if (form.change()
+                        ? kind.name().equals("streaming")
+                                || NOT_DONE.matcher(around).find()
+                                || !ownChange(clause.substring(0, m.start()))
+                        : NOT_NOW.matcher(around).find()) {
                     return Optional.empty();
                 }
                 Named named = NAMES.get(m.group("p").toLowerCase(Locale.ROOT));
-                boolean noun = form.pattern().contains("?<noun>") && m.group("noun") != null;
-                // "EE is useless": an everyday word written as the name's capitals is the name.
-                boolean capitals =
-                        named != null
-                                && named.written().equals(m.group("p"))
-                                && named.written().equals(named.written().toUpperCase(Locale.ROOT));
-                if (named == null || named.everyday() && !noun && !capitals) {
+                if (named == null || named.everyday() && !readAsName(form, m, named)) {
                     continue;
                 }
                 return Optional.of(
@@ -153,5 +247,46 @@ final class Providers {
             }
         }
         return Optional.empty();
+    }
+
+    /**
+     * Whether a change told after {@code before} is the speaker's: nothing but "I", "just" or a
+     * stop right before it, and no one else named as its subject ("my dad closed his accounts and
+     * moved everything to Ally", "she switched to Three").
+     */
+    private static boolean ownChange(String before) {
+        if (!OWN_CHANGE_BEFORE.matcher(before).find() || SOMEONE.matcher(before).find()) {
+            return false;
+        }
+        Matcher my = MY_WHO.matcher(before);
+        while (my.find()) {
+            String who = my.group(1).toLowerCase(Locale.ROOT);
+            if (Lexicons.RELATIONS.contains(who) || Lexicons.SINGLE_ROLES.contains(who)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Someone other than the speaker, as a subject. */
+    private static final Pattern SOMEONE =
+            Pattern.compile("(?i)\\b(?:he|she|they|his|her|their)\\b");
+
+    /** "my dad", "my sister": who follows "my". */
+    private static final Pattern MY_WHO = Pattern.compile("(?i)\\bmy (\\p{L}+)");
+
+    private static boolean readAsName(Form form, Matcher m, Named named) {
+        return switch (form.everyday()) {
+            case ANY -> true;
+            case WITH_NOUN -> m.group("noun") != null;
+            case IN_CAPITALS ->
+                    named.written().equals(m.group("p"))
+                            && named.written().equals(named.written().toUpperCase(Locale.ROOT));
+        };
+    }
+
+    /** A form that starts with a provider's name ({@code names}) and goes on as {@code after}. */
+    private static Pattern startingWith(String names, String after) {
+        return Pattern.compile("(?i)\\b" + names + after);
     }
 }

@@ -17,4 +17,16 @@ public record Statement(
         String content,
         Optional<FactKey> key,
         Instant validFrom,
-        double importance) {}
+        double importance) {
+
+    /** The kind of a statement told in passing: a provider, place or belonging named by the way. */
+    public static final String IN_PASSING = "in passing";
+
+    /**
+     * Whether it was told in passing ("my monzo card got declined"): it never stands in for a
+     * change the same sentence tells.
+     */
+    public boolean inPassing() {
+        return IN_PASSING.equals(kind);
+    }
+}

@@ -28,29 +28,18 @@ public final class StatementExtractor {
      */
     public List<Statement> read(String name, String clause, Instant said) {
         Optional<Statement> main = readClause(name, clause, said);
-        // Who the clause names in passing ("my son Eli turns 5 next week", "my husband Rob is
-        // obsessed with his air fryer"): that they are the speaker's lasts beyond the news.
         String c = clause.strip();
-        Optional<Statement> named = Optional.empty();
-        if (!(c.isEmpty() || c.endsWith("?") || HEDGE.matcher(c).find())) {
-            Renderer r = new Renderer(name);
-            named = Mentions.of(r, c, said).flatMap(x -> statement(r, x));
-            if (main.isEmpty() && named.isEmpty()) {
-                // "my monzo card got declined": the provider, told by what it did.
-                named = Providers.of(r, c, said).flatMap(x -> statement(r, x));
-            }
-            if (main.isEmpty() && named.isEmpty()) {
-                // "our landlord in peckham", "my manager at tesco": where, told in passing.
-                named = PassingPlaces.of(r, c, said).flatMap(x -> statement(r, x));
-            }
+        if (c.isEmpty() || c.endsWith("?") || HEDGE.matcher(c).find()) {
+            return main.map(List::of).orElse(List.of());
         }
-        if (main.isEmpty()) {
-            return named.map(List::of).orElse(List.of());
+        Renderer r = new Renderer(name);
+        Optional<Statement> by =
+                InPassing.of(r, c, said, main.map(Statement::kind).orElse(null))
+                        .flatMap(x -> statement(r, x));
+        if (by.isEmpty()) {
+            return main.map(List::of).orElse(List.of());
         }
-        if (named.isEmpty() || main.get().kind().equals(named.get().kind())) {
-            return List.of(main.get());
-        }
-        return List.of(main.get(), named.get());
+        return main.isEmpty() ? List.of(by.get()) : List.of(main.get(), by.get());
     }
 
     private Optional<Statement> readClause(String name, String clause, Instant said) {
