@@ -57,6 +57,13 @@ final class PassingPlaces {
 
     /** Where {@code clause} tells the speaker lives or works, as {@code r}'s statement, if one. */
     static Optional<Read> of(Renderer r, String clause, Instant said) {
+        // Every form has one of these words; most clauses have none.
+        if (!(clause.contains(" in ")
+                || clause.contains(" at ")
+                || clause.contains(" from ")
+                || clause.contains(" with "))) {
+            return Optional.empty();
+        }
         Matcher m;
         if ((m = HOME.matcher(clause)).find() || (m = LIVING.matcher(clause)).find()) {
             if (mine(clause, m)) {
