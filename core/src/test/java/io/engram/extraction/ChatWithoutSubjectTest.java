@@ -117,6 +117,7 @@ class ChatWithoutSubjectTest {
                 "my team at work is great",
                 "living in london would be a dream",
                 "our landlord in town never fixes anything",
+                "my red hair is fading already, need a redo lol",
                 "my golf swing is awful, the driving range was embarrassing",
                 "my jazz playlist is so good for driving",
                 "my focus is terrible today, the car journey was long",
@@ -154,6 +155,12 @@ class ChatWithoutSubjectTest {
                         + "|Dana's energy supplier is British Gas.|Dana's energy supplier is Octopus.",
                 "halifax froze my card AGAIN|opened a starling acc, all my wages go in there now"
                         + "|Dana banks with Halifax.|Dana banks with Starling.",
+                "My boyfriend is Tom.|so me n tom are done 😢 but ive been seeing this guy jake for a"
+                        + " few weeks now|Dana's boyfriend is Tom.|Dana is dating Jake.",
+                "I'm vegetarian.|gone fully vegan now!! no cheese is the hardest part"
+                        + "|Dana is vegetarian.|Dana is vegan.",
+                "My hair is brown.|went blonde!! pics later, the hairdresser took 4 hours"
+                        + "|Dana's hair is brown.|Dana's hair is blonde.",
                 "My phone is an iPhone 11.|my iphone died so I got a Galaxy S23"
                         + "|Dana's phone is an iPhone 11.|Dana's phone is a Galaxy S23.",
             })
@@ -169,6 +176,9 @@ class ChatWithoutSubjectTest {
                 "im with vodafone|my sister switched to three and loves it",
                 "im with vodafone|thinking of switching to three tbh",
                 "I bank with Chase.|my dad closed his accounts and moved everything to Ally",
+                "My hair is brown.|i went red when he said that lol so embarrassing",
+                "I go to PureGym.|my sister joined the david lloyd lol",
+                "I go to Gold's Gym.|almost switched to LA Fitness but stayed at Gold's",
                 "I'm with AT&T.|everyone keeps telling me to switch to Mint Mobile but I'm still"
                         + " on at&t",
                 // A second dog is one more, and its name is no count.

@@ -62,7 +62,7 @@ public record Departure(String subject, String how, String left, String sentence
      */
     private static final Pattern SPLIT =
             Pattern.compile(
-                    "(?i)(?:^|[,;:] |\\b(?:so|but|and) )(?:(?:me|i) and (?<other>[\\p{L}'-]+)|(?<left>[\\p{L}'-]+) and (?:i|me)) (?:have |had |just |finally |officially |are |got )?(?:officially |now )?(?:split|broke up|separated|divorced|called it quits|(?:done|over|finished|through)(?!\\s+(?:with|for|at|in|on|by|\\p{L}+ing)\\b))\\b");
+                    "(?i)(?:^|[,;:] |\\b(?:so|but|and) )(?:(?:me|i) (?:and|n|&) (?<other>[\\p{L}'-]+)|(?<left>[\\p{L}'-]+) (?:and|n|&) (?:i|me)) (?:have |had |just |finally |officially |are |got )?(?:officially |now )?(?:split|broke up|separated|divorced|called it quits|(?:done|over|finished|through)(?!\\s+(?:with|for|at|in|on|by|\\p{L}+ing)\\b))\\b");
 
     private static final Pattern DIVORCED = Pattern.compile("(?i)\\bdivorce[ds]?\\b");
 
@@ -84,6 +84,15 @@ public record Departure(String subject, String how, String left, String sentence
             Pattern.compile("(?i)\\b(?:not|never|almost|nearly)\\b|n't\\b|n’t\\b");
 
     /** The clause of {@code s} around {@code from}..{@code to}: between its commas or stops. */
+    /** {@code clause} up to a "but" or an emoji that starts another thought. */
+    private static String ownPart(String clause) {
+        Matcher next = NEXT_THOUGHT.matcher(clause);
+        return next.find() ? clause.substring(0, next.start()) : clause;
+    }
+
+    private static final Pattern NEXT_THOUGHT =
+            Pattern.compile("(?i)\\s(?:but|though|tho|although)\\s|[\\p{So}\\x{1F000}-\\x{1FAFF}]");
+
     private static String clauseAround(String s, int from, int to) {
         int start = from;
         while (start > 0 && ",;:!?".indexOf(s.charAt(start - 1)) < 0) {
@@ -160,7 +169,10 @@ public record Departure(String subject, String how, String left, String sentence
                     int object = m.start("left") + OBJECT_END.split(m.group("left"), 2)[0].length();
                     around = s.substring(0, m.start("left")) + s.substring(object);
                 }
-                if (NOT_DONE.matcher(around).find()
+                // A partner's parting is read in its own clause: "me n tom are done 😢 but ive been
+                // seeing jake for a few weeks" is no parting "for a few weeks".
+                String scope = p == SPLIT ? ownPart(clauseAround(s, m.start(), m.end())) : around;
+                if (NOT_DONE.matcher(scope).find()
                         || DENIED.matcher(clauseAround(s, m.start(), m.end())).find()) {
                     return Optional.empty();
                 }

@@ -64,6 +64,19 @@ final class LeftSubjects {
             Pattern.compile(
                     "(?i)^being (?<what>(?:an? )?[\\p{L}-]+(?: [\\p{L}-]+){0,3}?) means (?:i|my|me)\\b");
 
+    /**
+     * "went blonde!!", "gone back to my natural dark brown": a hair colour, told as where one went.
+     * Only colours that are hair's alone ("red" may be a blush).
+     */
+    private static final Pattern WENT_COLOUR =
+            Pattern.compile(
+                    "(?i)^(?:I )?(?:just |finally |officially )?(?:went|have gone|['’]?ve gone|gone) (?:back to (?:my )?natural (?<n>(?:dark |light )?[a-z]+)|(?<c>(?:strawberry |bleach |platinum |dirty |ash )?blonde?|brunette|ginger|auburn|platinum|copper))\\b");
+
+    /** "gone fully vegan now": a diet one went to, its "I have" left out. */
+    private static final Pattern GONE_DIET =
+            Pattern.compile(
+                    "(?i)^gone (?:fully |completely |strictly |totally )?(?:vegan|vegetarian|veggie|pescatarian)\\b");
+
     /** "born and bred in swansea": where the speaker was born, its "I was" left out. */
     private static final Pattern BORN_ALONE =
             Pattern.compile("(?i)^born and (?:bred|raised) (?:in|near) ");
@@ -73,6 +86,14 @@ final class LeftSubjects {
      * its sentence.
      */
     static String restored(String clause, boolean first) {
+        Matcher colour = WENT_COLOUR.matcher(clause);
+        if ((first || clause.startsWith("I ")) && colour.lookingAt()) {
+            String c = colour.group("n") != null ? colour.group("n") : colour.group("c");
+            return "my hair is " + c.toLowerCase(java.util.Locale.ROOT);
+        }
+        if (first && GONE_DIET.matcher(clause).lookingAt()) {
+            return "I have " + clause;
+        }
         if (PROGRESSIVE_ALONE.matcher(clause).lookingAt()) {
             return "I am " + clause;
         }

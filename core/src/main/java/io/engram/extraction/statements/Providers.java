@@ -82,12 +82,12 @@ final class Providers {
     /** Words that make a change to a provider one not done: planned, wished, denied. */
     private static final Pattern NOT_DONE =
             Pattern.compile(
-                    "(?i)\\b(?:not|never|don['’]?t|dont|thinking|considering|might|maybe|should|would|could|if|wish|want|wanna|gonna|going to|about to|tempted|cba)\\b");
+                    "(?i)\\b(?:not|never|almost|nearly|don['’]?t|dont|thinking|considering|might|maybe|should|would|could|if|wish|want|wanna|gonna|going to|about to|tempted|cba)\\b");
 
     /** What may stand before a change of the speaker's own: the start, a stop, "I", "just". */
     private static final Pattern OWN_CHANGE_BEFORE =
             Pattern.compile(
-                    "(?i)(?:^|[,.!?;:]\\s*|\\b(?:i|we|i['’]ve|ive|we['’]ve|just|finally|so|and|officially|also|lol|tbh|today|yesterday)\\s+)$");
+                    "(?i)(?:^|[,.!?;:]\\s*|\\b(?:i|we|i['’]ve|ive|we['’]ve|just|finally|so|and|n|&|then|officially|also|lol|tbh|today|yesterday)\\s+)$");
 
     /** The speaker, somewhere in the clause. */
     private static final Pattern FIRST_PERSON =
@@ -187,6 +187,15 @@ final class Providers {
                                                     + a
                                                     + " (?:acc|account|card|contract|sim|membership|subscription|plan|policy)\\b"),
                                     Everyday.ANY,
+                                    false,
+                                    true),
+                            // "joined the david lloyd near work", "signed up with giffgaff".
+                            new Form(
+                                    Pattern.compile(
+                                            "(?i)\\b(?:joined|signed up (?:to|with|at)) (?:the )?"
+                                                    + a
+                                                    + "\\b"),
+                                    Everyday.IN_CAPITALS,
                                     false,
                                     true),
                             // "octopus switched us over today".

@@ -116,6 +116,11 @@ final class StatementReaders {
                         && value.strip().matches("^[A-Z][\\p{L}'’-]+(?: [A-Z][\\p{L}'’-]+)?[.!]*$");
         // "tacos are my #1 now": a favorite of nothing named; a hint reads it against the one
         // the speaker has.
+        // "my red hair is fading": the colour is in the words before "hair", and what follows is
+        // how it is today, not its value.
+        if (a.matches("(?i)(?:[a-z]+ )+hair")) {
+            return Optional.empty();
+        }
         if (FAVORITE_ALONE.matcher(a).matches()) {
             return Optional.empty();
         }
