@@ -17,6 +17,14 @@ final class PassingPlaces {
 
     private PassingPlaces() {}
 
+    /**
+     * "I've been in Glasgow 3 years now", "been in Leeds since 2019": where someone lives, told by
+     * how long; only a capitalised place (not "a relationship", "the Army") and years or a year.
+     */
+    static final Pattern BEEN_IN =
+            Pattern.compile(
+                    "(?i)^I have been in (?<place>(?-i:[A-Z])[\\p{L}'-]+(?: (?-i:[A-Z])[\\p{L}'-]+){0,2}) (?:(?:for )?(?:(?:the )?(?:past|last) )?(?:\\d{1,2}|a few|a couple of|two|three|four|five|six|seven|eight|nine|ten|many) (?:yrs|years)|since (?:19|20)\\d\\d)(?: now)?(?:,? (?:and|but) .*)?$");
+
     /** One to three words, ended where a name ends in chat: a verb, a comment, punctuation. */
     private static final String NAME =
             "(?<n>[\\p{L}'’&-]+(?: [\\p{L}'’&-]+){0,2}?)(?=\\s*(?:$|[,.!?;:)(]|[\\p{So}])|\\s(?i:is|are|was|were|has|have|had|hasnt|hasn't|isnt|isn't|still|so|and|but|which|who|where|lol|tbh|rn|ngl|now|again|always|never|just|literally|honestly|made|makes|put|gave|got|kept|keeps|wants|said|says|will|would|can|cant|can't|on|for|at|in|with|to|from|the|a|my|me|is|since|every|each|all|n|&)\\b)";

@@ -144,7 +144,7 @@ public final class StatementExtractor {
         // "My wife and I moved to Austin": where the speaker lives, whoever came along.
         if ((m = LIVES.matcher(c)).matches()
                 || (m = HOME_IS.matcher(c)).matches()
-                || c.contains(" been in ") && (m = BEEN_IN.matcher(c)).matches()) {
+                || c.contains(" been in ") && (m = PassingPlaces.BEEN_IN.matcher(c)).matches()) {
             return place(r.alone(), m.group("place"), said, false);
         }
         if (c.endsWith("home") && (m = HOME_NAMED_FIRST.matcher(c)).matches()) {

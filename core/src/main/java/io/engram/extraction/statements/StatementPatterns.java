@@ -62,14 +62,6 @@ final class StatementPatterns {
             Pattern.compile(
                     "(?i)^(?<val>[^,]{1,50}?) (?:is|are|has become|have become|became|(?:has|have) taken over as|took over as) (?:now |definitely |probably |still |totally |by far |officially |easily |hands down |honestly )?my (?:new |all-time |all time |absolute |current )?(?<attr>favou?rite(?: [\\p{L}-]+){1,2}|fave?(?: [\\p{L}-]+)?|top pick|(?:number one|#1) (?!(?:goal|goals|priority|priorities|reason|reasons|rule|concern|thing|tip|fan|job|focus|wish|dream|supporter|source)\\b)[\\p{L}-]+|go-to(?: [\\p{L}-]+)?|(?:main |biggest )?(?:hobby|hobbies|passion|specialty))(?: ever| of all time| now| these days| nowadays)?(?:, .*)?$");
 
-    /**
-     * "I've been in Glasgow 3 years now", "been in Leeds since 2019": where someone lives, told by
-     * how long; only a capitalised place (not "a relationship", "the Army") and years or a year.
-     */
-    static final Pattern BEEN_IN =
-            Pattern.compile(
-                    "(?i)^I have been in (?<place>(?-i:[A-Z])[\\p{L}'-]+(?: (?-i:[A-Z])[\\p{L}'-]+){0,2}) (?:(?:for )?(?:(?:the )?(?:past|last) )?(?:\\d{1,2}|a few|a couple of|two|three|four|five|six|seven|eight|nine|ten|many) (?:yrs|years)|since (?:19|20)\\d\\d)(?: now)?(?:,? (?:and|but) .*)?$");
-
     static final Pattern LIVES =
             Pattern.compile(
                     "(?i)^(?:I|we) "
