@@ -139,16 +139,7 @@ class ChatWithoutSubjectTest {
                         + " loads better|Dana is vegetarian.|Dana is vegan.",
                 "my bf marcus is obsessed w fantasy football|so marcus and i are done. like actually"
                         + " done this time|Dana's boyfriend is Marcus.|Dana broke up with Marcus.",
-            })
-    void aLaterChangeReplacesWhatChatStatedFirst(
-            String before, String after, String old, String stored) {
-        replaces(before, after, old, stored);
-    }
-
-    @ParameterizedTest
-    @CsvSource(
-            delimiter = '|',
-            value = {
+                // A provider or a belonging told in passing, and its change.
                 "im with vodafone|switched to three yesterday lol the signal is decent now"
                         + "|Dana's carrier is Vodafone.|Dana's carrier is Three.",
                 "I'm with British Gas.|octopus switched us over today, shud save a bit"
@@ -164,9 +155,18 @@ class ChatWithoutSubjectTest {
                 "My phone is an iPhone 11.|my iphone died so I got a Galaxy S23"
                         + "|Dana's phone is an iPhone 11.|Dana's phone is a Galaxy S23.",
             })
-    void aProviderOrBelongingToldInPassingIsReplacedByTheNewOne(
+    void aLaterChangeReplacesWhatChatStatedFirst(
             String before, String after, String old, String stored) {
-        replaces(before, after, old, stored);
+        Told told = tell(before, T, after, T.plus(Duration.ofDays(30)));
+        assertThat(told.planned())
+                .filteredOn(p -> p.change() instanceof MemoryChange.Superseded)
+                .extracting(
+                        p ->
+                                ((MemoryChange.Superseded) p.change()).old().content()
+                                        + " -> "
+                                        + p.change().memory().content())
+                .as(after)
+                .contains(old + " -> " + stored);
     }
 
     @ParameterizedTest
@@ -188,19 +188,5 @@ class ChatWithoutSubjectTest {
             })
     void anAdditionOrADoneJobReplacesNothing(String before, String after) {
         supersedesNothing(before, after);
-    }
-
-    /** Dana says {@code before}, then {@code after}: {@code stored} supersedes {@code old}. */
-    private static void replaces(String before, String after, String old, String stored) {
-        Told told = tell(before, T, after, T.plus(Duration.ofDays(30)));
-        assertThat(told.planned())
-                .filteredOn(p -> p.change() instanceof MemoryChange.Superseded)
-                .extracting(
-                        p ->
-                                ((MemoryChange.Superseded) p.change()).old().content()
-                                        + " -> "
-                                        + p.change().memory().content())
-                .as(after)
-                .contains(old + " -> " + stored);
     }
 }

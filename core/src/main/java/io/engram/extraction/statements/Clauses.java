@@ -144,7 +144,7 @@ public final class Clauses {
             return true;
         }
         String w = who.toLowerCase(java.util.Locale.ROOT);
-        return Lexicons.RELATIONS.contains(w) || Lexicons.SINGLE_ROLES.contains(w);
+        return Lexicons.someone(w);
     }
 
     /** A name and its copula: "Radiohead is", "Mike is". */

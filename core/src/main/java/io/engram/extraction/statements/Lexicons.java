@@ -68,6 +68,11 @@ final class Lexicons {
     /** People and animals a person has. */
     static final Set<String> RELATIONS = list("relations");
 
+    /** Whether {@code word} (lower case) is someone in the speaker's life: a relation or a role. */
+    static boolean someone(String word) {
+        return RELATIONS.contains(word) || SINGLE_ROLES.contains(word);
+    }
+
     /** Lasting health conditions a person has. */
     static final Set<String> CONDITIONS = list("conditions");
 

@@ -79,10 +79,13 @@ final class Providers {
         }
     }
 
+    /** Words of what is only planned, wished or denied, shared by the two tests below. */
+    private static final String UNDONE =
+            "not|never|don['’]?t|dont|thinking|considering|might|maybe|should|would|could|if|wish|want|wanna|gonna|going to|about to";
+
     /** Words that make a change to a provider one not done: planned, wished, denied. */
     private static final Pattern NOT_DONE =
-            Pattern.compile(
-                    "(?i)\\b(?:not|never|almost|nearly|don['’]?t|dont|thinking|considering|might|maybe|should|would|could|if|wish|want|wanna|gonna|going to|about to|tempted|cba)\\b");
+            Pattern.compile("(?i)\\b(?:" + UNDONE + "|almost|nearly|tempted|cba)\\b");
 
     /** What may stand before a change of the speaker's own: the start, a stop, "I", "just". */
     private static final Pattern OWN_CHANGE_BEFORE =
@@ -103,7 +106,9 @@ final class Providers {
     /** Words that make the provider not the speaker's now. */
     private static final Pattern NOT_NOW =
             Pattern.compile(
-                    "(?i)\\b(?:not|never|no longer|don['’]?t|dont|cancell?(?:ed|ing)?|closed|closing|left|leaving|quit|switch(?:ed|ing)? (?:from|away)|moving from|used to|ex|old|former|thinking|considering|might|maybe|should|would|could|if|wish|want|wanna|gonna|going to|about to)\\b");
+                    "(?i)\\b(?:"
+                            + UNDONE
+                            + "|no longer|cancell?(?:ed|ing)?|closed|closing|left|leaving|quit|switch(?:ed|ing)? (?:from|away)|moving from|used to|ex|old|former)\\b");
 
     /** Each name's first word (lower case, up to a sign), to the names that start with it. */
     private static final Map<String, List<String>> BY_FIRST_WORD = new HashMap<>();
@@ -285,7 +290,7 @@ final class Providers {
         Matcher my = MY_WHO.matcher(before);
         while (my.find()) {
             String who = my.group(1).toLowerCase(Locale.ROOT);
-            if (Lexicons.RELATIONS.contains(who) || Lexicons.SINGLE_ROLES.contains(who)) {
+            if (Lexicons.someone(who)) {
                 return false;
             }
         }

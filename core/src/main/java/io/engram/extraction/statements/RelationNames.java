@@ -176,10 +176,7 @@ public final class RelationNames {
 
     private static boolean one(String r) {
         boolean plural = r.endsWith("s") && !r.endsWith("ss");
-        return !plural
-                && (Lexicons.RELATIONS.contains(r)
-                        || Lexicons.SINGLE_ROLES.contains(r)
-                        || OTHERS.contains(r));
+        return !plural && (Lexicons.someone(r) || OTHERS.contains(r));
     }
 
     private static boolean name(String word, String rest, String next) {
