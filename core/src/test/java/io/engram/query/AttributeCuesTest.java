@@ -18,6 +18,9 @@ class AttributeCuesTest {
                 "Does Dana eat meat?|vegetarian vegan pescatarian",
                 "Which city is Dana in?|lives moved",
                 "Where did Dana grow up?|grew born from",
+                "Has Dana ever been injured?|hurt injury sprained broke twisted",
+                "Did Dana's team win the final?|won beat victory",
+                "Does Dana get on with her coworkers?|colleagues workmates team",
             })
     void aQuestionNamingAnAttributeGetsTheWordsItsValuesAreStoredWith(
             String question, String cues) {

@@ -21,6 +21,23 @@ class KindCuesTest {
     }
 
     @Test
+    void placesChildrenAndInterestsAreAskedForByTheirNames() {
+        // People name the country, not the word "country".
+        assertThat(AttributeCues.of("Which countries has Priya been to?"))
+                .contains("spain", "japan", "mexico");
+        assertThat(AttributeCues.of("What cities did Omar visit last year?"))
+                .contains("london", "chicago", "tokyo");
+        assertThat(AttributeCues.of("How many kids does Omar have?")).contains("son", "daughter");
+        assertThat(AttributeCues.of("What outdoor activities does Priya enjoy?"))
+                .contains("kayaking", "hiking");
+        assertThat(AttributeCues.of("What are Omar's interests?")).contains("painting");
+        assertThat(AttributeCues.of("What kinds of writing has Priya done?"))
+                .contains("blog", "poem", "screenplay");
+        assertThat(AttributeCues.of("What recommendations has Omar given Priya?"))
+                .contains("suggest", "try");
+    }
+
+    @Test
     void aSetIsAskedForPastAPossessiveASignOrAPerfect() {
         // "What are Joanna's hobbies?": the plural comes after the name.
         assertThat(AttributeCues.of("What are Joanna's hobbies?")).contains("hiking", "painting");
