@@ -307,6 +307,7 @@ final class HintReader {
                                                     || amount(kind, n))
                             .map(ValueHint.Named::text)
                             .filter(v -> !same(v, old))
+                            .filter(v -> FactKey.fits(key.get().attribute(), v))
                             .filter(v -> !placedOtherwise(key.get().attribute(), v, hint))
                             // "whippet called sage": a name is no count of dogs.
                             .filter(

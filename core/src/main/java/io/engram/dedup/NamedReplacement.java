@@ -73,7 +73,7 @@ final class NamedReplacement {
             if (others.isEmpty()) {
                 others = others(names, words, m, key.get(), message, known);
             }
-            if (others.size() != 1) {
+            if (others.size() != 1 || !FactKey.fits(key.get().attribute(), others.get(0))) {
                 return Optional.empty();
             }
             if (found != null) {

@@ -122,6 +122,15 @@ class ChatPhrasedChangesTest {
                 // The name told in lower case, stored as the memory writes it.
                 "I have a cat named Mochi.|mochi passed away in march, we adopted a tabby"
                         + "|Dana's cat Mochi passed away in March 2026.",
+                // A team, whether supported or followed as a fan.
+                "I support Arsenal.|I'm a Tottenham fan now.|Dana is a Tottenham fan.",
+                "I'm a Yankees fan.|I've become a Mets fan.|Dana supports Mets.",
+                // Chat's sign-off after the change.
+                "i'm a nurse on the cardiac ward|no longer nursing, im a paramedic now lol"
+                        + "|Dana is a paramedic.",
+                // "'s my" is "is my"; a first name in lower case before the relation.
+                "My best friend is Hannah.|honestly hannah and i drifted apart, chloe's my best"
+                        + " friend these days|Dana's best friend is Chloe.",
             })
     void theChangeSupersedesTheValueItChanges(String before, String after, String stored) {
         supersedesTheFirst(tell(before, T, after, T.plus(Duration.ofDays(30))), stored);
@@ -202,6 +211,10 @@ class ChatPhrasedChangesTest {
                 // The old value's possessive is no new value.
                 "My dentist is Dr Ferreira.|dr ferreira's nurse left so i had a different one"
                         + " today, still with ferreira obvs",
+                // A fan of a singer has no team; "DONE" is none either.
+                "I'm a Taylor Swift fan.|I'm a huge Beyonce fan too.",
+                "I'm a big Chelsea fan.|chelsea are an absolute disgrace this season, im done,"
+                        + " im DONE. (ill be watching on saturday)",
             })
     void wordsOfChangeThatChangeNothingLeaveTheValueCurrent(String before, String after) {
         Told told = tell(before, T, after, T.plus(Duration.ofDays(30)));

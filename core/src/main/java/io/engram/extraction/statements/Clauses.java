@@ -215,6 +215,25 @@ public final class Clauses {
             Pattern.compile(
                     "(?i)[,\\s]+(?:right now|now|these days|nowadays|anymore|currently|as of now|from now on)$");
 
+    /**
+     * Chat's sign-offs at a clause's end: "im a paramedic now lol", "went vegan tbh x". ("RN", a
+     * nurse, is not among them.)
+     */
+    private static final Pattern TRAILING_FILLER =
+            Pattern.compile(
+                    "(?i)[,\\s]+(?:lol+|lmao+|haha+|hah|hehe+|tbh|ngl|fr|btw|tho|omg|yay+|woo+|jk|imo|(?-i:x+|xo+))$");
+
+    /** The clause without its trailing sign-offs and time words, in any order. */
+    static String withoutTrailing(String clause) {
+        String before;
+        do {
+            before = clause;
+            clause = TRAILING_FILLER.matcher(clause).replaceAll("").strip();
+            clause = TRAILING_NOW.matcher(clause).replaceAll("").strip();
+        } while (!clause.equals(before));
+        return clause;
+    }
+
     /** The clauses of one sentence, cleaned, in order. */
     public static List<String> of(String sentence) {
         // An emoji between two words ends a clause, as a comma would: "not single anymore 😊
@@ -293,7 +312,7 @@ public final class Clauses {
                 clause = rest.substring(0, at) + " " + leading.group("t") + rest.substring(at);
             }
             clause = clause.replaceAll("[\\s.!…]+$", "").strip();
-            clause = TRAILING_NOW.matcher(clause).replaceAll("").strip();
+            clause = withoutTrailing(clause);
             if (!clause.isEmpty()) {
                 out.add(clause);
             }

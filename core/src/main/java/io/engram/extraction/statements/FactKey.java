@@ -60,6 +60,16 @@ public record FactKey(String subject, String attribute, String value) {
                         < AttributePhrase.of(other.attribute).size();
     }
 
+    /**
+     * Whether {@code value} can be a value of {@code attribute}: a team must be one ("im DONE"
+     * after "a Chelsea fan" names none).
+     */
+    public static boolean fits(String attribute, String value) {
+        return !attribute.equals("team")
+                || Lexicons.TEAMS.contains(
+                        value.replaceFirst("(?i)^the ", "").toLowerCase(java.util.Locale.ROOT));
+    }
+
     /** The fact of this key's subject and attribute with another value, as such facts are said. */
     public String sentence(String newValue) {
         String v = newValue.strip();
@@ -85,6 +95,7 @@ public record FactKey(String subject, String attribute, String value) {
             case "commute" -> subject + " commutes " + v + ".";
             case "shift" -> subject + " works the " + v + ".";
             case "bank" -> subject + " banks with " + v + ".";
+            case "team" -> subject + " supports " + v + ".";
             default -> withValue(v);
         };
     }

@@ -123,6 +123,16 @@ final class KeyReader {
                             + WHO
                             + " (?<verb>banks with|goes to the gym at|works out at|trains at) (?<v>[^.]+?)\\.?$");
 
+    /**
+     * "Dana supports Arsenal", "Dana is a die-hard Yankees fan": the team, when it is one ("a
+     * Taylor Swift fan" has no team; one can be a fan of many such).
+     */
+    private static final Pattern TEAM =
+            Pattern.compile(
+                    "^"
+                            + WHO
+                            + " (?:supports (?:the )?(?<v>[A-Z][^.]*?)|is an? (?:(?:big|huge|massive|die-hard|diehard|lifelong|loyal|proper|true) )*(?:the )?(?<fan>[A-Z][^.]*?) (?:fan|supporter))\\.?$");
+
     private static final Pattern DRIVES =
             Pattern.compile("^" + WHO + " drives (?<v>an? [^.]+?)\\.?$");
 
@@ -214,6 +224,12 @@ final class KeyReader {
         if ((m = PROVIDER.matcher(c)).matches()) {
             String attribute = m.group("verb").equals("banks with") ? "bank" : "gym";
             return Optional.of(new FactKey(m.group("s"), attribute, m.group("v")));
+        }
+        if ((m = TEAM.matcher(c)).matches()) {
+            String team = m.group("v") != null ? m.group("v") : m.group("fan");
+            if (Lexicons.TEAMS.contains(team.toLowerCase(Locale.ROOT))) {
+                return Optional.of(new FactKey(m.group("s"), "team", team));
+            }
         }
         if ((m = DRIVES.matcher(c)).matches()) {
             return Optional.of(new FactKey(m.group("s"), "car", m.group("v")));

@@ -99,6 +99,9 @@ final class Lexicons {
     /** Lower-case words where a name would stand that name nothing ("i live in fear"). */
     static final Set<String> NOT_NAMES = list("not_names");
 
+    /** Sports teams a fan has one of. */
+    static final Set<String> TEAMS = list("teams");
+
     /** First names and pets' names chat types in lower case after a relation. */
     static final Set<String> FIRST_NAMES = list("first_names");
 

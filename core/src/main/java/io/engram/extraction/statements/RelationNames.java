@@ -23,6 +23,11 @@ public final class RelationNames {
             Pattern.compile(
                     "\\b(?i:my|our) (?:(?i:little|lil|big|baby|older|younger|eldest|oldest|youngest|twin|step|lovely|darling|amazing|new) )*(?<rel>(?i:best friend|closest friend|guinea pig|bearded dragon|team lead|personal trainer|[a-z]+(?:-[a-z]+)?)) (?<name>[a-z]+)(?<rest>['’]s\\b|[^\\p{L}'’]*(?<next>[\\p{L}'’]+)?)");
 
+    /** A first name before "is my"/"'s my" and a relation: "chloe's my best friend these days". */
+    private static final Pattern BEFORE_RELATION =
+            Pattern.compile(
+                    "(?<![\\p{L}'’])(?<name>[a-z]+)(?:['’]s| is) (?:now |officially )?(?i:my) (?:(?i:new|current|best|closest) )?(?<rel>(?i:friend|[a-z]+(?:-[a-z]+)?))\\b");
+
     /** People in the speaker's life, beside relations and single roles, whose names chat types. */
     private static final Set<String> OTHERS =
             Set.of(
@@ -146,12 +151,27 @@ public final class RelationNames {
         if (!(text.contains("my ") || text.contains("our ") || text.contains("My "))) {
             return text;
         }
-        Matcher m = AFTER_RELATION.matcher(text);
+        String named =
+                withCapitals(
+                        AFTER_RELATION.matcher(text),
+                        text,
+                        m ->
+                                person(m.group("rel"))
+                                        && name(m.group("name"), m.group("rest"), m.group("next")));
+        // "chloe's my best friend": a first name told before the relation.
+        return withCapitals(
+                BEFORE_RELATION.matcher(named),
+                named,
+                m -> Lexicons.FIRST_NAMES.contains(m.group("name")) && person(m.group("rel")));
+    }
+
+    /** {@code text} with the group "name" of each match that {@code names} takes capitalised. */
+    private static String withCapitals(
+            Matcher m, String text, java.util.function.Predicate<Matcher> names) {
         StringBuilder out = null;
         int last = 0;
         while (m.find()) {
-            if (!person(m.group("rel"))
-                    || !name(m.group("name"), m.group("rest"), m.group("next"))) {
+            if (!names.test(m)) {
                 continue;
             }
             if (out == null) {

@@ -174,6 +174,11 @@ final class Rewrites {
                             Pattern.compile(
                                     "^(?i:(rent|salary|pay|budget|mortgage|commute|address|email|phone number|birthday|gym|bank|doctor|dentist|therapist|manager|boss|roommate|landlord|major|username|handle))(?:'s| is) "),
                             "my $L1 is "),
+                    // "chloe's my best friend these days": "'s" before "my" is "is".
+                    new Rewrite(
+                            List.of("'s my ", "’s my "),
+                            Pattern.compile("(?<=\\p{L})['’]s (?=my )"),
+                            " is "),
                     // "Big Arsenal fan", "huge Celtics fan here": the speaker's team.
                     new Rewrite(
                             List.of(" fan", " supporter"),
