@@ -128,6 +128,9 @@ class ChatPhrasedChangesTest {
                 // Chat's sign-off after the change.
                 "i'm a nurse on the cardiac ward|no longer nursing, im a paramedic now lol"
                         + "|Dana is a paramedic.",
+                // What was done, and when, need not hold for what replaced it.
+                "I play tennis every Saturday morning.|These days I play padel instead of tennis,"
+                        + " my knees like it better.|Dana plays padel.",
                 // "'s my" is "is my"; a first name in lower case before the relation.
                 "My best friend is Hannah.|honestly hannah and i drifted apart, chloe's my best"
                         + " friend these days|Dana's best friend is Chloe.",
@@ -144,6 +147,9 @@ class ChatPhrasedChangesTest {
                 "I bank with Chase.|Dana banks with Chase.",
                 "I use Spotify.|Dana uses Spotify.",
                 "I support Arsenal.|Dana supports Arsenal.",
+                // A phone typed in lower case, written as its maker does.
+                "my phone is an iphone 12, the battery barely lasts till lunch lol"
+                        + "|Dana's phone is an iPhone 12.",
                 "I go to the gym at 24 Hour Fitness.|Dana goes to the gym at 24 Hour Fitness.",
                 "These days Arctic Monkeys are my number one band."
                         + "|Dana's favorite band is Arctic Monkeys.",
@@ -211,6 +217,8 @@ class ChatPhrasedChangesTest {
                 // The old value's possessive is no new value.
                 "My dentist is Dr Ferreira.|dr ferreira's nurse left so i had a different one"
                         + " today, still with ferreira obvs",
+                // A release is no change of one's own, said beside "not upgrading".
+                "i use an iphone 14|new iphone 16 dropped, not upgrading tho mine's fine",
                 // A fan of a singer has no team; "DONE" is none either.
                 "I'm a Taylor Swift fan.|I'm a huge Beyonce fan too.",
                 "I'm a big Chelsea fan.|chelsea are an absolute disgrace this season, im done,"

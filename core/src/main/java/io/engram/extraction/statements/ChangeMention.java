@@ -89,7 +89,7 @@ public final class ChangeMention {
     /** Words that make a sentence no change of the speaker's own now. */
     private static final Pattern NOT_NOW =
             Pattern.compile(
-                    "(?i)\\b(?:still|almost|nearly|till|until|season|meantime|reopens?|for (?:a|\\d+|two|three|a few|a couple of) (?:days?|weeks?|months?)|didn'?t|did not|nope|if|april fools?|used to|back in|back when|might|maybe|thinking|considering|for now|rumou?r|when i was|years ago|wish|would|could|should|gonna|going to|tomorrow|next (?:week|month|year|time)|my (?:"
+                    "(?i)\\b(?:still|almost|nearly|till|until|season|meantime|reopens?|for (?:a|\\d+|two|three|a few|a couple of) (?:days?|weeks?|months?)|didn'?t|did not|not (?:upgrading|switching|changing|getting|buying|moving|leaving|quitting|swapping|trading)|nope|if|april fools?|used to|back in|back when|might|maybe|thinking|considering|for now|rumou?r|when i was|years ago|wish|would|could|should|gonna|going to|tomorrow|next (?:week|month|year|time)|my (?:"
                             + ValueHint.OTHER
                             + "))\\b|\\?");
 

@@ -60,9 +60,10 @@ public record FactSwitch(String subject, String from, String to) {
                                         + Pattern.quote(subject)
                                         + "(?: [\\p{L}'’-]+){1,6} )(?:(?:a|an|the|their) )?("
                                         + Pattern.quote(old)
-                                        // "… Spanish on Duolingo": where the old one was done
-                                        // need not hold for the new one.
-                                        + ")(?: (?:on|at|with|in|for|through|via) [^.]{1,40})?")
+                                        // "… Spanish on Duolingo", "… tennis every Saturday":
+                                        // where and when the old one was done need not hold
+                                        // for the new one.
+                                        + ")(?: (?:on|at|with|in|for|through|via|every|each|twice|once|most) [^.]{1,40})?")
                         .matcher(c);
         if (!m.matches()) {
             return Optional.empty();
