@@ -128,6 +128,9 @@ class ChatPhrasedChangesTest {
                 // Chat's sign-off after the change.
                 "i'm a nurse on the cardiac ward|no longer nursing, im a paramedic now lol"
                         + "|Dana is a paramedic.",
+                // Hair told as had, then as dyed, with the day it was done.
+                "I've got brown hair, pretty boring really.|dyed my hair bright red over the"
+                        + " weekend!! obsessed with the colour|Dana's hair is bright red.",
                 // What was done, and when, need not hold for what replaced it.
                 "I play tennis every Saturday morning.|These days I play padel instead of tennis,"
                         + " my knees like it better.|Dana plays padel.",

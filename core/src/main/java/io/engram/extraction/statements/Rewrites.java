@@ -216,12 +216,19 @@ final class Rewrites {
                             Pattern.compile(
                                     "^([A-Z][\\p{L}'-]+) (?:finally )?proposed(?: to me)?(?: (?:last night|yesterday|today|tonight|this (?:morning|weekend|week)|last (?:week|weekend|month)|on (?:the beach|vacation|our anniversary|[A-Z][a-z]+day)))?,? and I said yes(?=[!.,;]|$)"),
                             "I am engaged to $1"),
-                    // "I dyed my hair red": the hair's color now.
+                    // "I dyed my hair red", "dyed my hair bright red over the weekend": the
+                    // hair's color now.
                     new Rewrite(
-                            List.of(" dyed "),
+                            List.of("dyed ", "colored ", "coloured "),
                             Pattern.compile(
-                                    "(?i)\\bI (?:just |finally )?(?:dyed|colou?red) my hair ([a-z]+(?: [a-z]+)?)(?=[,.!;]|$)"),
+                                    "(?i)(?:\\bI |^)(?:just |finally )?(?:dyed|colou?red) my hair ([a-z]+(?: [a-z]+)?)(?: (?:over the weekend|yesterday|today|last (?:week|weekend|night)|this (?:morning|week|weekend)))?(?=[,.!;]|$)"),
                             "my hair is $1 now"),
+                    // "I've got brown hair, pretty boring really": the hair's color.
+                    new Rewrite(
+                            List.of(" hair"),
+                            Pattern.compile(
+                                    "(?i)^I (?:have|have got|got) (?:(?:long|short|curly|straight|wavy|natural) )?((?:dark |light )?(?:blonde?|brown|black|red|ginger|grey|gray|auburn|pink|blue|purple|silver|white)) hair\\b"),
+                            "my hair is $1"),
                     // "We decided to cap the wedding at $15k": the wedding's budget.
                     new Rewrite(
                             List.of(" cap "),
