@@ -55,6 +55,11 @@ final class HintReader {
                             "(?i)\\b(?:fan|root(?:ing)? for|support(?:ing|er)?|allegiances?)\\b"),
                     words("bank", "(?i)\\b(?:accounts?|checking|savings|fees|banking)\\b"));
 
+    /** {@code value} with the "The" that begins it in {@code text}: "a place called The Crag". */
+    static String withThe(String value, String text) {
+        return text.contains("The " + value) ? "The " + value : value;
+    }
+
     private static Map.Entry<String, java.util.regex.Pattern> words(String head, String regex) {
         return Map.entry(head, java.util.regex.Pattern.compile(regex));
     }
@@ -125,7 +130,10 @@ final class HintReader {
             String sentence =
                     key.attribute().equals("relationship status")
                             ? key.subject() + " is dating " + value + "."
-                            : key.sentence(asTheOldOne(key, value));
+                            // "Dana goes to Equinox": a gym gone to stays one.
+                            : old.content().startsWith(key.subject() + " goes to ")
+                                    ? key.subject() + " goes to " + value + "."
+                                    : key.sentence(asTheOldOne(key, value));
             return new Read(old, key.attribute(), key.value(), value, sentence);
         }
 
@@ -317,7 +325,9 @@ final class HintReader {
                             .distinct()
                             .toList();
             if (values.size() == 1) {
-                found.put(key.get().attribute(), Read.of(m, key.get(), values.get(0)));
+                found.put(
+                        key.get().attribute(),
+                        Read.of(m, key.get(), withThe(values.get(0), hint.sentence())));
             }
         }
         if (found.size() == 1) {

@@ -80,7 +80,7 @@ final class NamedReplacement {
                 // Two statements named: which one changed is not told.
                 return Optional.empty();
             }
-            found = HintReader.Read.of(m, key.get(), others.get(0));
+            found = HintReader.Read.of(m, key.get(), HintReader.withThe(others.get(0), text));
         }
         return Optional.ofNullable(found);
     }

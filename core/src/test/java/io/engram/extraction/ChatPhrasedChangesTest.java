@@ -131,6 +131,10 @@ class ChatPhrasedChangesTest {
                 // Hair told as had, then as dyed, with the day it was done.
                 "I've got brown hair, pretty boring really.|dyed my hair bright red over the"
                         + " weekend!! obsessed with the colour|Dana's hair is bright red.",
+                // A gym gone to, by its name.
+                "I go to Equinox.|Cancelled Equinox, I work out at Planet Fitness now."
+                        + "|Dana's gym is Planet Fitness.",
+                "I live in Denver.|Austin has been home for three weeks now.|Dana lives in Austin.",
                 // What was done, and when, need not hold for what replaced it.
                 "I play tennis every Saturday morning.|These days I play padel instead of tennis,"
                         + " my knees like it better.|Dana plays padel.",
@@ -220,6 +224,9 @@ class ChatPhrasedChangesTest {
                 // The old value's possessive is no new value.
                 "My dentist is Dr Ferreira.|dr ferreira's nurse left so i had a different one"
                         + " today, still with ferreira obvs",
+                // Nearly done is not done.
+                "I go to Equinox.|nearly switched to Planet Fitness but the classes at Equinox"
+                        + " are too good",
                 // A release is no change of one's own, said beside "not upgrading".
                 "i use an iphone 14|new iphone 16 dropped, not upgrading tho mine's fine",
                 // A fan of a singer has no team; "DONE" is none either.

@@ -133,6 +133,10 @@ final class KeyReader {
                             + WHO
                             + " (?:supports (?:the )?(?<v>[A-Z][^.]*?)|is an? (?:(?:big|huge|massive|die-hard|diehard|lifelong|loyal|proper|true) )*(?:the )?(?<fan>[A-Z][^.]*?) (?:fan|supporter))\\.?$");
 
+    /** "Dana goes to Equinox": a provider gone to, when the name is a gym's. */
+    private static final Pattern GOES_TO =
+            Pattern.compile("^" + WHO + " goes to (?<v>[A-Z][^.]*?)\\.?$");
+
     private static final Pattern DRIVES =
             Pattern.compile("^" + WHO + " drives (?<v>an? [^.]+?)\\.?$");
 
@@ -230,6 +234,10 @@ final class KeyReader {
             if (Lexicons.TEAMS.contains(team.toLowerCase(Locale.ROOT))) {
                 return Optional.of(new FactKey(m.group("s"), "team", team));
             }
+        }
+        if ((m = GOES_TO.matcher(c)).matches()
+                && Providers.kindOf(m.group("v")).filter("gym"::equals).isPresent()) {
+            return Optional.of(new FactKey(m.group("s"), "gym", m.group("v")));
         }
         if ((m = DRIVES.matcher(c)).matches()) {
             return Optional.of(new FactKey(m.group("s"), "car", m.group("v")));

@@ -314,6 +314,12 @@ final class Providers {
         };
     }
 
+    /** The kind of provider ("gym", "bank", …) {@code name} is, when it is one. */
+    static Optional<String> kindOf(String name) {
+        Named named = NAMES.get(name.toLowerCase(java.util.Locale.ROOT));
+        return named == null ? Optional.empty() : Optional.of(named.kind().name());
+    }
+
     /** The kinds of the providers whose names {@code lower} holds as words. */
     private static Set<Kind> kindsNamed(String lower) {
         Set<Kind> kinds = null;

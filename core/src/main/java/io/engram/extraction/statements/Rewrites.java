@@ -174,11 +174,18 @@ final class Rewrites {
                             Pattern.compile(
                                     "^(?i:(rent|salary|pay|budget|mortgage|commute|address|email|phone number|birthday|gym|bank|doctor|dentist|therapist|manager|boss|roommate|landlord|major|username|handle))(?:'s| is) "),
                             "my $L1 is "),
-                    // "chloe's my best friend these days": "'s" before "my" is "is".
+                    // "chloe's my best friend these days", "Austin's home now": "'s" before
+                    // "my" or "home" is "is".
                     new Rewrite(
-                            List.of("'s my ", "’s my "),
-                            Pattern.compile("(?<=\\p{L})['’]s (?=my )"),
+                            List.of("'s my ", "’s my ", "'s home", "’s home"),
+                            Pattern.compile("(?<=\\p{L})['’]s (?=my |home\\b)"),
                             " is "),
+                    // "Austin has been home for three weeks now": home now.
+                    new Rewrite(
+                            List.of(" been home "),
+                            Pattern.compile(
+                                    "(?<=^[A-Z][\\p{L}.'-]{1,30}) has been home for (?:a|an|one|two|three|four|five|six|a few|a couple of|\\d+) (?:days?|weeks?|months?|years?)(?: now)?"),
+                            " is home now"),
                     // "Big Arsenal fan", "huge Celtics fan here": the speaker's team.
                     new Rewrite(
                             List.of(" fan", " supporter"),

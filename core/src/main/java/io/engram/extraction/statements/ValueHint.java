@@ -36,7 +36,7 @@ public record ValueHint(String speaker, String sentence) {
 
     private static final Pattern NOT_THE_SPEAKERS_NOW =
             Pattern.compile(
-                    "(?i)\\b(?:(?<!getting |get |got |gotten |be )used to|years ago|back when|when i was|grew up|visit|visiting|visited|trip|vacation|holiday|staying at|for the (?:weekend|week|night|holidays)|airbnb|hotel|will|\\w+'ll|\\w+’ll|(?<!been )going to|gonna|next|plan|plans|planning|might|maybe|want|wants|hope|hoping|thinking|would|could|should|if|interview|applied|considering|tomorrow|my (?:"
+                    "(?i)\\b(?:(?<!getting |get |got |gotten |be )used to|years ago|back when|when i was|grew up|visit|visiting|visited|trip|vacation|holiday|staying at|for the (?:weekend|week|night|holidays)|airbnb|hotel|will|\\w+'ll|\\w+’ll|(?<!been )going to|gonna|next|plan|plans|planning|might|maybe|want|wants|hope|hoping|thinking|would|could|should|if|interview|applied|considering|almost|nearly|tempted|tomorrow|my (?:"
                             + OTHER
                             + "|team(?:'?s)?))\\b");
 
