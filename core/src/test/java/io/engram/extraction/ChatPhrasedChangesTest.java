@@ -131,6 +131,14 @@ class ChatPhrasedChangesTest {
                 // Hair told as had, then as dyed, with the day it was done.
                 "I've got brown hair, pretty boring really.|dyed my hair bright red over the"
                         + " weekend!! obsessed with the colour|Dana's hair is bright red.",
+                // A new value told as news of what came with it.
+                "I'm a teacher.|I've retrained as a nurse and started on the wards last month."
+                        + "|Dana is a nurse.",
+                "I'm a teacher.|Just got my first paycheck as a software engineer!"
+                        + "|Dana is a software engineer.",
+                "I have two kids.|We had a baby girl last week, so three kids now!"
+                        + "|Dana has three kids.",
+                "I live in Boston.|We've been in Chicago since March.|Dana lives in Chicago.",
                 // A gym gone to, by its name.
                 "I go to Equinox.|Cancelled Equinox, I work out at Planet Fitness now."
                         + "|Dana's gym is Planet Fitness.",
@@ -224,6 +232,10 @@ class ChatPhrasedChangesTest {
                 // The old value's possessive is no new value.
                 "My dentist is Dr Ferreira.|dr ferreira's nurse left so i had a different one"
                         + " today, still with ferreira obvs",
+                // Someone else's news, and a trip's "since".
+                "I'm a teacher.|My sister retrained as a nurse last year.",
+                "I have two kids.|my sister had twins, so three kids now for her",
+                "I live in Boston.|We've been in Paris since Tuesday, the food is amazing!",
                 // Nearly done is not done.
                 "I go to Equinox.|nearly switched to Planet Fitness but the classes at Equinox"
                         + " are too good",

@@ -27,7 +27,7 @@ final class Rewrites {
      *   <li>"I switched jobs, I am at Google now": at a new job, "at" is where one works.
      * </ul>
      */
-    private record Rewrite(List<String> cues, Pattern pattern, String replacement) {
+    record Rewrite(List<String> cues, Pattern pattern, String replacement) {
         String apply(String s) {
             for (String cue : cues) {
                 if (s.contains(cue)) {
@@ -385,6 +385,9 @@ final class Rewrites {
                         .matcher(s)
                         .replaceAll(v -> "My " + v.group(1).toLowerCase(Locale.ROOT) + " is ");
         for (Rewrite rewrite : REWRITES) {
+            s = rewrite.apply(s);
+        }
+        for (Rewrite rewrite : NewsRewrites.ALL) {
             s = rewrite.apply(s);
         }
         return s;
