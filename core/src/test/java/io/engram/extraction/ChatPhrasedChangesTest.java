@@ -139,6 +139,8 @@ class ChatPhrasedChangesTest {
                 "I have two kids.|We had a baby girl last week, so three kids now!"
                         + "|Dana has three kids.",
                 "I live in Boston.|We've been in Chicago since March.|Dana lives in Chicago.",
+                // "I have" before a switch is the speaker's own.
+                "I'm with EE.|I've switched to O2.|Dana's carrier is O2.",
                 // A gym gone to, by its name.
                 "I go to Equinox.|Cancelled Equinox, I work out at Planet Fitness now."
                         + "|Dana's gym is Planet Fitness.",
@@ -236,6 +238,7 @@ class ChatPhrasedChangesTest {
                 "I'm a teacher.|My sister retrained as a nurse last year.",
                 "I have two kids.|my sister had twins, so three kids now for her",
                 "I live in Boston.|We've been in Paris since Tuesday, the food is amazing!",
+                "I'm with EE.|my sister has switched to O2",
                 // Nearly done is not done.
                 "I go to Equinox.|nearly switched to Planet Fitness but the classes at Equinox"
                         + " are too good",

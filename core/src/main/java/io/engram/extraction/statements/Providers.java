@@ -90,7 +90,7 @@ final class Providers {
     /** What may stand before a change of the speaker's own: the start, a stop, "I", "just". */
     private static final Pattern OWN_CHANGE_BEFORE =
             Pattern.compile(
-                    "(?i)(?:^|[,.!?;:]\\s*|\\b(?:i|we|i['’]ve|ive|we['’]ve|just|finally|so|and|n|&|then|officially|also|lol|tbh|today|yesterday)\\s+)$");
+                    "(?i)(?:^|[,.!?;:]\\s*|\\b(?:i|we|i['’]ve|ive|we['’]ve|i have|we have|just|finally|so|and|n|&|then|officially|also|lol|tbh|today|yesterday)\\s+)$");
 
     /** The speaker, somewhere in the clause. */
     private static final Pattern FIRST_PERSON =
