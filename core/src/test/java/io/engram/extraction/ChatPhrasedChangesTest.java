@@ -139,6 +139,9 @@ class ChatPhrasedChangesTest {
                 "I have two kids.|We had a baby girl last week, so three kids now!"
                         + "|Dana has three kids.",
                 "I live in Boston.|We've been in Chicago since March.|Dana lives in Chicago.",
+                // A promotion told after a comma, without "I".
+                "I work as a barista.|These days I'm managing the whole cafe, got promoted to"
+                        + " manager in May.|Dana works as a manager.",
                 // "I have" before a switch is the speaker's own.
                 "I'm with EE.|I've switched to O2.|Dana's carrier is O2.",
                 // A gym gone to, by its name.
@@ -239,6 +242,7 @@ class ChatPhrasedChangesTest {
                 "I have two kids.|my sister had twins, so three kids now for her",
                 "I live in Boston.|We've been in Paris since Tuesday, the food is amazing!",
                 "I'm with EE.|my sister has switched to O2",
+                "I work as a barista.|my sister got promoted to manager",
                 // Nearly done is not done.
                 "I go to Equinox.|nearly switched to Planet Fitness but the classes at Equinox"
                         + " are too good",

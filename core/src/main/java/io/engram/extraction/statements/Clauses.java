@@ -128,7 +128,7 @@ public final class Clauses {
      */
     private static final Pattern OPENS_ON_CHANGE =
             Pattern.compile(
-                    "^(?:(?:Just|Finally|Recently|Also|Then|Now|Officially) (?i:just |finally |recently |officially )?)?(?i:traded|upgraded|downgraded|swapped|switched|cancell?ed|closed|transferred|gave up|ditched|dropped|quit|left|sold|bought|got rid of|stopped|finalized|finalised|signed|picked up|took up|graduated|retired|replaced|converted|celebrated|found|went(?= (?:fully |completely |strictly |totally )?(?:vegan|vegetarian|pescatarian|sober|keto)\\b))\\b");
+                    "^(?:(?:Just|Finally|Recently|Also|Then|Now|Officially) (?i:just |finally |recently |officially )?)?(?i:traded|upgraded|downgraded|swapped|switched|cancell?ed|closed|transferred|gave up|ditched|dropped|quit|left|sold|bought|got rid of|stopped|finalized|finalised|signed|picked up|took up|got promoted|got hired|graduated|retired|replaced|converted|celebrated|found|went(?= (?:fully |completely |strictly |totally )?(?:vegan|vegetarian|pescatarian|sober|keto)\\b))\\b");
 
     /** The first-person subject a clause starts with: "I", "we", "Sam and I". */
     private static final Pattern FIRST_PERSON =
@@ -169,7 +169,7 @@ public final class Clauses {
                             // "Vancouver's home now, left Toronto in August", "left nursing,
                             // working as a realtor now": a clause of the speaker's, its subject
                             // left out.
-                            + "|,\\s+(?=(?:left|sold|traded|quit|dropped|ditched|cancell?ed|switched|moved|got rid of)\\s|(?:now |currently )?(?:working (?:as|at|for)|living in|dating|learning|driving an?)\\s)"
+                            + "|,\\s+(?=(?:left|sold|traded|quit|dropped|ditched|cancell?ed|switched|moved|got rid of|got promoted|got hired)\\s|(?:now |currently )?(?:working (?:as|at|for)|living in|dating|learning|driving an?)\\s)"
                             // "Switched careers - I am a paramedic now".
                             + "|\\s+[-–—]+\\s+(?=(?:I|my|we)\\s)"
                             + "|,\\s+(?=(?:I|my|we)\\s|"
