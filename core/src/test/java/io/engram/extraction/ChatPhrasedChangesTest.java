@@ -139,6 +139,11 @@ class ChatPhrasedChangesTest {
                 "I have two kids.|We had a baby girl last week, so three kids now!"
                         + "|Dana has three kids.",
                 "I live in Boston.|We've been in Chicago since March.|Dana lives in Chicago.",
+                // A degree's subject is a major; "while I …" ends the clause it qualifies.
+                "I'm doing a degree in chemistry.|i switched my major to economics, the chem labs"
+                        + " were killing me|Dana's major is economics.",
+                "I'm a part-time barista while I finish my course.|I'm not a barista anymore, I'm"
+                        + " a full-time graphic designer now.|Dana is a full-time graphic designer.",
                 // A promotion told after a comma, without "I".
                 "I work as a barista.|These days I'm managing the whole cafe, got promoted to"
                         + " manager in May.|Dana works as a manager.",

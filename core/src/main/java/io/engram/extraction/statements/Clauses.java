@@ -154,6 +154,8 @@ public final class Clauses {
     private static final Pattern SPLIT =
             Pattern.compile(
                     "(?i)\\s*(?:;(?!\\s*it is )"
+                            // "I'm a part-time barista while I finish my course".
+                            + "|,?\\s+while\\s+(?=I\\b|we\\b)"
                             // "… and I …", "… and joined Netflix", "…, so Mike is my team lead".
                             + "|,?\\s+(?:(?:and|but|so)\\s+(?=(?:(?:now|then) )?(?:I|my|we)\\b|"
                             + CARRIED

@@ -133,6 +133,13 @@ final class KeyReader {
                             + WHO
                             + " (?:supports (?:the )?(?<v>[A-Z][^.]*?)|is an? (?:(?:big|huge|massive|die-hard|diehard|lifelong|loyal|proper|true) )*(?:the )?(?<fan>[A-Z][^.]*?) (?:fan|supporter))\\.?$");
 
+    /** "Dana is doing a degree in chemistry": the subject studied, as "Dana's major is …". */
+    private static final Pattern MAJOR =
+            Pattern.compile(
+                    "^"
+                            + WHO
+                            + " (?:is (?:doing|studying for|taking) an? (?:degree|ba|bsc|ma|msc|masters|master's|phd|ph\\.d\\.) in|is majoring in|majors in) (?<v>[^.]+?)\\.?$");
+
     /** "Dana goes to Equinox": a provider gone to, when the name is a gym's. */
     private static final Pattern GOES_TO =
             Pattern.compile("^" + WHO + " goes to (?<v>[A-Z][^.]*?)\\.?$");
@@ -234,6 +241,9 @@ final class KeyReader {
             if (Lexicons.TEAMS.contains(team.toLowerCase(Locale.ROOT))) {
                 return Optional.of(new FactKey(m.group("s"), "team", team));
             }
+        }
+        if ((m = MAJOR.matcher(c)).matches()) {
+            return Optional.of(new FactKey(m.group("s"), "major", m.group("v")));
         }
         if ((m = GOES_TO.matcher(c)).matches()
                 && Providers.kindOf(m.group("v")).filter("gym"::equals).isPresent()) {
