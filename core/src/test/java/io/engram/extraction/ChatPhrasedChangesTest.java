@@ -139,6 +139,11 @@ class ChatPhrasedChangesTest {
                 "I have two kids.|We had a baby girl last week, so three kids now!"
                         + "|Dana has three kids.",
                 "I live in Boston.|We've been in Chicago since March.|Dana lives in Chicago.",
+                // A service streamed on, and a provider gone with.
+                "I stream music on Spotify.|Switched to Apple Music when I got the new phone and"
+                        + " cancelled Spotify.|Dana has Apple Music.",
+                "I'm on EE for my phone.|my contract with ee ended and i went with giffgaff, way"
+                        + " cheaper|Dana's carrier is Giffgaff.",
                 // A degree's subject is a major; "while I …" ends the clause it qualifies.
                 "I'm doing a degree in chemistry.|i switched my major to economics, the chem labs"
                         + " were killing me|Dana's major is economics.",
@@ -248,6 +253,8 @@ class ChatPhrasedChangesTest {
                 "I live in Boston.|We've been in Paris since Tuesday, the food is amazing!",
                 "I'm with EE.|my sister has switched to O2",
                 "I work as a barista.|my sister got promoted to manager",
+                "I stream music on Spotify.|my sister streams everything on Apple Music",
+                "I'm on EE.|went with my mum to the EE shop",
                 // Nearly done is not done.
                 "I go to Equinox.|nearly switched to Planet Fitness but the classes at Equinox"
                         + " are too good",

@@ -154,6 +154,14 @@ final class Providers {
                                                     + "\\b"),
                                     Everyday.IN_CAPITALS,
                                     false),
+                            // "I stream music on Spotify", "we watch everything on Netflix".
+                            new Form(
+                                    Pattern.compile(
+                                            "(?i)\\b(?:i|we) (?:stream|listen to|watch)(?: (?:music|podcasts|shows|films|movies|tv|everything|stuff))? on "
+                                                    + a
+                                                    + "\\b"),
+                                    Everyday.IN_CAPITALS,
+                                    false),
                             // "santander froze my card", "chase charged me", "aetna denied my
                             // claim".
                             new Form(
@@ -197,7 +205,7 @@ final class Providers {
                             // "joined the david lloyd near work", "signed up with giffgaff".
                             new Form(
                                     Pattern.compile(
-                                            "(?i)\\b(?:joined|signed up (?:to|with|at)) (?:the )?"
+                                            "(?i)\\b(?:joined|signed up (?:to|with|at)|went with|gone with) (?:the )?"
                                                     + a
                                                     + "\\b"),
                                     Everyday.IN_CAPITALS,
