@@ -139,6 +139,9 @@ class ChatPhrasedChangesTest {
                 "I have two kids.|We had a baby girl last week, so three kids now!"
                         + "|Dana has three kids.",
                 "I live in Boston.|We've been in Chicago since March.|Dana lives in Chicago.",
+                // A pet rehomed is no longer one's own.
+                "I have a cat called Mochi.|Mochi had to be rehomed with my mum because of the"
+                        + " baby's allergies, so we're pet-free now.|Dana's cat Mochi was rehomed.",
                 // A service streamed on, and a provider gone with.
                 "I stream music on Spotify.|Switched to Apple Music when I got the new phone and"
                         + " cancelled Spotify.|Dana has Apple Music.",
@@ -254,6 +257,7 @@ class ChatPhrasedChangesTest {
                 "I'm with EE.|my sister has switched to O2",
                 "I work as a barista.|my sister got promoted to manager",
                 "I stream music on Spotify.|my sister streams everything on Apple Music",
+                "I have a dog named Rex.|my friend's dog Rex was rehomed last week",
                 "I'm on EE.|went with my mum to the EE shop",
                 // Nearly done is not done.
                 "I go to Equinox.|nearly switched to Planet Fitness but the classes at Equinox"

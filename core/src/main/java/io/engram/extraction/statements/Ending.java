@@ -22,7 +22,7 @@ public record Ending(String subject, String name, String verb, String when, Inst
 
     private static final Pattern ENDED =
             Pattern.compile(
-                    "(?:^|[,;.!] |\\b(?:and|but|so|sadly|unfortunately) )(?:(?i:my|our) (?:[a-z]+ ){0,2})?(?<name>[\\p{L}][\\p{L}'-]+) (?:(?i:has|had|just|sadly|finally|recently|unexpectedly|suddenly|peacefully) )*(?<verb>died|passed away|passed on|ran away|went missing|was put down|was put to sleep|crossed the rainbow bridge)\\b(?<rest>[^,;.!?]*)");
+                    "(?:^|[,;.!] |\\b(?:and|but|so|sadly|unfortunately) )(?:(?i:my|our) (?:[a-z]+ ){0,2})?(?<name>[\\p{L}][\\p{L}'-]+) (?:(?i:has|had|just|sadly|finally|recently|unexpectedly|suddenly|peacefully) )*(?<verb>died|passed away|passed on|ran away|went missing|was put down|was put to sleep|crossed the rainbow bridge|(?:had to be|has been|was|got) re-?homed)\\b(?<rest>[^,;.!?]*)");
 
     /** The ending said before the name: "RIP Biscuit", "we had to rehome pickles". */
     private static final Pattern NAME_AFTER =
