@@ -357,21 +357,6 @@ final class Rewrites {
             Pattern.compile(
                     "(?i)^(?:the |our )?(budget|rent|salary|pay|mortgage|deadline|address|number|email|limit)['’]s (?=now |currently |\\$|\\d)");
 
-    /**
-     * A phone or computer typed in lower case, as its maker writes it: "iphone 12", "pixel 8",
-     * "galaxy s23" ("a pixel", "the galaxy" alone are no phone).
-     */
-    private static final Pattern LOWER_DEVICE =
-            Pattern.compile(
-                    "\\b(?:iphone|ipad|macbook|oneplus|(?:pixel|galaxy)(?= (?:\\d|[sazSAZ]\\d|fold|flip|note)))\\b");
-
-    /** The devices' names as their makers write them, by their lower-case form. */
-    private static final java.util.Map<String, String> DEVICE_NAMES =
-            java.util.stream.Stream.of("iPhone", "iPad", "MacBook", "OnePlus", "Pixel", "Galaxy")
-                    .collect(
-                            java.util.stream.Collectors.toMap(
-                                    n -> n.toLowerCase(Locale.ROOT), n -> n));
-
     /** "my birthday's on …": the "'s" of a noun after "my" is "is". */
     private static final Pattern MY_NOUN_IS =
             Pattern.compile("(?i)\\b(my [\\p{L}-]+)['’]s (on|in|at|the|a|an|\\d)");
@@ -379,7 +364,7 @@ final class Rewrites {
     /** The sentence with every rewrite applied, in order. */
     static String apply(String sentence) {
         String s = MY_NOUN_IS.matcher(sentence).replaceAll("$1 is $2");
-        s = LOWER_DEVICE.matcher(s).replaceAll(d -> DEVICE_NAMES.get(d.group()));
+        s = DeviceNames.written(s);
         s =
                 VALUE_NOUN_IS
                         .matcher(s)
